@@ -1,0 +1,26 @@
+# Two commands on a fresh machine with python3 and make: `make run` and `make test`.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/rectlogic --help
+
+test: $(STAMP)
+	$(BIN)/ruff check src tests
+	$(BIN)/pytest -n 2
+
+bench: $(STAMP)
+	$(BIN)/rectlogic bench tests/data/janko/Shakashaka_dataset.json
+
+clean:
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache

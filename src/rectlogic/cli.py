@@ -1,0 +1,194 @@
+"""The `rectlogic` command: a thin shell over the library. Parse arguments, call, print.
+
+Bad input of any kind ends in one line on stderr and exit code 2; `--debug` shows the
+traceback instead."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from . import formats
+from .bench import run_corpus
+from .errors import FormatError, RectlogicError
+from .genres import get_genre
+from .solve import DEFAULT_BUDGET, solve
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Solve, check and convert Shakashaka, Shikaku and Chocona puzzles.",
+)
+err = Console(stderr=True)
+
+PuzzleArg = Annotated[
+    str, typer.Argument(help="puzz.link URL, file (pzprv3, Janko, text), or - for stdin")
+]
+GenreOpt = Annotated[str | None, typer.Option("--genre", help="override the detected genre")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="machine-readable output")]
+
+
+def _load(puzzle: str, genre: str | None) -> formats.Loaded:
+    return formats.load(formats.read_source(puzzle), genre)
+
+
+def _emit(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False))
+
+
+@app.command("solve")
+def solve_cmd(
+    puzzle: PuzzleArg,
+    rung: Annotated[str | None, typer.Option(help="a rung of the genre's ladder")] = None,
+    rules: Annotated[str | None, typer.Option(help="comma-separated rule names")] = None,
+    limit: Annotated[int, typer.Option(help="answers to look for; 0 = all")] = 2,
+    nodes: Annotated[int, typer.Option(help="node budget of the search")] = DEFAULT_BUDGET,
+    genre: GenreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Solve a puzzle and say whether its answer is unique."""
+    if limit < 0 or nodes < 1:
+        raise RectlogicError("--limit must be 0 or more and --nodes at least 1")
+    loaded = _load(puzzle, genre)
+    result = solve(
+        loaded.puzzle, rung=rung, rules=rules.split(",") if rules is not None else None,
+        limit=limit, budget=nodes,
+    )
+    if as_json:
+        _emit(result.to_json(loaded.puzzle))
+        return
+    g = get_genre(result.genre)
+    print(
+        f"{result.genre} {result.rows}x{result.cols}: {result.status} "
+        f"({result.count} found, {result.nodes} nodes, {result.seconds * 1000:.1f} ms)"
+    )
+    for k, answer in enumerate(result.answers):
+        if len(result.answers) > 1:
+            print(f"\nanswer {k + 1}:")
+        print(g.render(loaded.puzzle, answer))
+
+
+def _answer_from(arg: str, puzzle: Any) -> Any:
+    """An ANSWER argument: JSON (as `solve --json` prints it) or any format carrying one."""
+    text = formats.read_source(arg)
+    stripped = text.strip()
+    if stripped.startswith("["):
+        try:
+            data = json.loads(stripped)
+        except ValueError as exc:
+            raise FormatError(f"answer is not valid JSON: {exc}") from None
+        return formats.codec(puzzle.genre).answer_from_json(puzzle, data)
+    loaded = formats.load(text, puzzle.genre)
+    if loaded.answer is None:
+        raise FormatError("the ANSWER argument carries no answer")
+    return loaded.answer
+
+
+@app.command("check")
+def check_cmd(
+    puzzle: PuzzleArg,
+    answer: Annotated[str | None, typer.Argument(help="the answer, if PUZZLE carries none")] = None,
+    genre: GenreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Check an answer as puzz.link does: exit 0 when correct, 1 when not."""
+    loaded = _load(puzzle, genre)
+    g = get_genre(loaded.puzzle.genre)
+    if answer is not None:
+        ans = _answer_from(answer, loaded.puzzle)
+    elif loaded.answer is not None:
+        ans = loaded.answer
+    else:
+        ans = g.decode(loaded.puzzle, g.initial_domains(loaded.puzzle) & _first_values(g, loaded))
+    violations = g.validate(loaded.puzzle, ans)
+    if as_json:
+        _emit({"ok": not violations, "errors": [v.to_json() for v in violations]})
+    elif not violations:
+        print("ok: the answer is correct")
+    else:
+        for v in violations:
+            where = f" cells {[list(c) for c in v.cells]}" if v.cells else ""
+            where += f" points {[list(p) for p in v.points]}" if v.points else ""
+            print(f"{v.code}: {v.message}{where}")
+    if violations:
+        raise typer.Exit(1)
+
+
+def _first_values(g: Any, loaded: formats.Loaded) -> Any:
+    """An empty answer for a puzzle given without one: every cell at its lowest value."""
+    d = g.initial_domains(loaded.puzzle)
+    return d & -d
+
+
+@app.command("convert")
+def convert_cmd(
+    puzzle: PuzzleArg,
+    to: Annotated[str, typer.Option("--to", help="url, pzprv3, janko, text (Shikaku: tatham, tiling)")],
+    genre: GenreOpt = None,
+) -> None:
+    """Write a puzzle (and its answer, where the format has room) in another format."""
+    loaded = _load(puzzle, genre)
+    sys.stdout.write(formats.dump(loaded.puzzle, loaded.answer, to))
+
+
+@app.command("bench")
+def bench_cmd(
+    corpus: Annotated[str, typer.Argument(help="Janko-format JSON, or a file of URLs")],
+    genre: GenreOpt = None,
+    rung: Annotated[str | None, typer.Option(help="rung to solve with")] = None,
+    nodes: Annotated[int, typer.Option(help="node budget per puzzle")] = DEFAULT_BUDGET,
+    as_json: JsonOpt = False,
+) -> None:
+    """Solve every puzzle of a corpus (limit 2), time it, compare with published answers."""
+    with Progress(
+        TextColumn("bench"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=err, transient=True, disable=not err.is_terminal,
+    ) as bar:
+        task = bar.add_task("bench", total=None)
+        report = run_corpus(
+            corpus, genre, rung, nodes,
+            progress=lambda done, total: bar.update(task, completed=done, total=total),
+        )
+    data = report.to_json()
+    if as_json:
+        _emit(data)
+        return
+    statuses: dict[str, int] = {}
+    for p in report.puzzles:
+        statuses[p.status] = statuses.get(p.status, 0) + 1
+    matched = sum(p.matches is True for p in report.puzzles)
+    published = sum(p.matches is not None for p in report.puzzles)
+    print(f"{data['genre']}: {data['count']} puzzles, " +
+          ", ".join(f"{n} {s}" for s, n in sorted(statuses.items())))
+    print(f"matches published answer: {matched}/{published}")
+    print(f"median {data['median_ms']} ms, p90 {data['p90_ms']} ms, max {data['max_ms']} ms")
+    for p in report.puzzles:
+        if p.status == "error":
+            print(f"  {p.key}: error: {p.error}")
+        elif p.status != "unique" or p.matches is False:
+            print(f"  {p.key}: {p.status}, matches={p.matches}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in args
+    if debug:
+        args.remove("--debug")
+    try:
+        app(args=args, prog_name="rectlogic")
+    except (RectlogicError, OSError) as exc:
+        if debug:
+            raise
+        print(f"rectlogic: {exc}", file=sys.stderr)
+        sys.exit(2)
+    except RecursionError:
+        if debug:
+            raise
+        print("rectlogic: input too deeply nested", file=sys.stderr)
+        sys.exit(2)

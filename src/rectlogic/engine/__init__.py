@@ -1,0 +1,10 @@
+"""The genre-free engine: domains are arrays of bitmasks, rules narrow them, search branches.
+
+A domain array has shape (B, N): B boards (a batch; search uses B = 1), N variables, each a
+bitmask of the values still possible. A board is dead (contradictory) when any domain is 0."""
+
+from .fixpoint import Rule, dead, fixpoint, popcount
+from .probe import probe
+from .search import SearchResult, search
+
+__all__ = ["Rule", "SearchResult", "dead", "fixpoint", "popcount", "probe", "search"]

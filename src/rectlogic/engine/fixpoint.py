@@ -1,0 +1,50 @@
+"""Run a set of rules to a fixpoint over a batch of domain arrays."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+Rule = Callable[[np.ndarray], np.ndarray]
+"""A rule takes domains of shape (B, N) and returns them narrowed (never widened). A rule that
+finds a contradiction empties some domain of that board."""
+
+
+def popcount(a: np.ndarray) -> np.ndarray:
+    """How many values each domain still allows."""
+    return np.bitwise_count(a)
+
+
+def dead(domains: np.ndarray) -> np.ndarray:
+    """Per board: has some variable lost every value?"""
+    return ~domains.reshape(domains.shape[0], -1).all(axis=1)
+
+
+def fixpoint(domains: np.ndarray, rules: Sequence[Rule], max_rounds: int = 10_000) -> np.ndarray:
+    """Apply the rules in order, round after round, until a round changes nothing.
+
+    In a batch, only the boards that changed in the last round (and are not dead) are swept
+    again, so a batch costs what its slowest boards cost, not B times that."""
+    d = domains
+    if d.shape[0] == 1:
+        for _ in range(max_rounds):
+            before = d
+            for rule in rules:
+                d = rule(d)
+            if np.array_equal(d, before) or not d.all():
+                return d
+        raise RuntimeError("fixpoint did not settle: a rule is widening domains")
+    d = d.copy()
+    active = np.arange(d.shape[0])
+    for _ in range(max_rounds):
+        if active.size == 0:
+            return d
+        sub = d[active]
+        new = sub
+        for rule in rules:
+            new = rule(new)
+        moved = (new != sub).any(axis=1) & new.all(axis=1)
+        d[active] = new
+        active = active[moved]
+    raise RuntimeError("fixpoint did not settle: a rule is widening domains")

@@ -1,0 +1,83 @@
+"""Backtracking search over domain arrays: smallest domain first, counting up to a limit.
+
+Two modes. The propagating search narrows every node with the rules and branches on the
+variable with the fewest values left. The leaf-only mode uses no rules at all: it assigns
+variables in order and tests complete assignments only, which makes it a slow but obviously
+correct reference for the propagating search."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .fixpoint import popcount
+
+Propagate = Callable[[np.ndarray], np.ndarray]
+Accept = Callable[[np.ndarray], bool]
+
+
+@dataclass
+class SearchResult:
+    solutions: list[np.ndarray] = field(default_factory=list)
+    nodes: int = 0
+    exhausted: bool = False
+    """True when the node budget ran out before the search could finish."""
+
+    @property
+    def count(self) -> int:
+        return len(self.solutions)
+
+
+def _values(v: int) -> list[int]:
+    out = []
+    while v:
+        low = v & -v
+        out.append(low)
+        v ^= low
+    return out
+
+
+def search(
+    domains: np.ndarray,
+    propagate: Propagate | None = None,
+    accept: Accept | None = None,
+    limit: int = 2,
+    budget: int | None = None,
+    leaf_only: bool = False,
+) -> SearchResult:
+    """Count solutions of one board (domains of shape (N,)) up to `limit` (0 = all).
+
+    Every visited node counts toward `nodes`; past `budget` nodes the search stops with
+    `exhausted` set. A complete assignment is a solution only if `accept` says so."""
+    result = SearchResult()
+    stack = [np.asarray(domains).copy()]
+    while stack:
+        d = stack.pop()
+        result.nodes += 1
+        if budget is not None and result.nodes > budget:
+            result.nodes -= 1
+            result.exhausted = True
+            break
+        if not leaf_only and propagate is not None:
+            d = propagate(d[None])[0]
+        if not d.all():
+            continue
+        sizes = popcount(d)
+        open_ = sizes > 1
+        if not open_.any():
+            if accept is None or accept(d):
+                result.solutions.append(d)
+                if limit and result.count >= limit:
+                    break
+            continue
+        if leaf_only:
+            i = int(np.argmax(open_))
+        else:
+            i = int(np.argmin(np.where(open_, sizes, np.iinfo(np.int64).max)))
+        for value in reversed(_values(int(d[i]))):
+            child = d.copy()
+            child[i] = value
+            stack.append(child)
+    return result

@@ -1,0 +1,131 @@
+"""The Genre interface, like a game in Tatham's collection: one small set of methods that the
+shells (CLI, web, benchmarks, studies) are written against once."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ..engine import probe
+from ..errors import RectlogicError, UnknownGenre
+
+Propagate = Callable[[np.ndarray], np.ndarray]
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One failed answer check: a pzprjs code, its message, and where it happens."""
+
+    code: str
+    message: str
+    cells: tuple[tuple[int, int], ...] = ()
+    points: tuple[tuple[int, int], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "message": self.message,
+            "cells": [list(c) for c in self.cells],
+            "points": [list(p) for p in self.points],
+        }
+
+
+class Genre(ABC):
+    """What every genre provides. Puzzles and answers are immutable values of the genre's own
+    types; domains are flat numpy arrays of bitmasks that the engine works on."""
+
+    name: ClassVar[str]
+    RULES: ClassVar[tuple[str, ...]]
+    """Rule names in ladder order; `probe` is always last and wraps the others."""
+    LADDER: ClassVar[dict[str, tuple[str, ...]]]
+    """Named cumulative rule sets (the grades), weakest first."""
+    DEFAULT_RUNG: ClassVar[str]
+
+    # -- model -------------------------------------------------------------------------------
+    @abstractmethod
+    def initial_domains(self, puzzle: Any) -> np.ndarray:
+        """The domains before any reasoning, shape (N,)."""
+
+    @abstractmethod
+    def base_propagator(self, puzzle: Any, rules: frozenset[str]) -> Propagate | None:
+        """The fixpoint of the named rules (probe excluded) over a batch (B, N)."""
+
+    @abstractmethod
+    def decode(self, puzzle: Any, domains: np.ndarray) -> Any:
+        """A complete assignment → the genre's Answer."""
+
+    @abstractmethod
+    def encode(self, puzzle: Any, answer: Any) -> np.ndarray:
+        """An Answer → fully decided domains (for soundness tests and hints)."""
+
+    # -- the definition reading ---------------------------------------------------------------
+    @abstractmethod
+    def validate(self, puzzle: Any, answer: Any) -> list[Violation]:
+        """Every violation, in pzprjs's active check order; [] means solved."""
+
+    # -- output -------------------------------------------------------------------------------
+    @abstractmethod
+    def answer_json(self, puzzle: Any, answer: Any) -> Any:
+        """The ANSWER value of the JSON output."""
+
+    @abstractmethod
+    def render(self, puzzle: Any, answer: Any | None = None) -> str:
+        """A readable board for people (the puzzle, or the answer drawn on it)."""
+
+    # -- shared machinery ---------------------------------------------------------------------
+    def rules_for(self, rung: str | None = None, rules: Iterable[str] | None = None) -> frozenset:
+        """Resolve a rung name or an explicit rule list to a validated set of rule names."""
+        if rung is not None and rules is not None:
+            raise RectlogicError("give a rung or a list of rules, not both")
+        if rules is not None:
+            names = frozenset(r.strip() for r in rules if r.strip())
+            unknown = sorted(names - set(self.RULES))
+            if unknown:
+                raise RectlogicError(
+                    f"unknown {self.name} rule {', '.join(unknown)}; "
+                    f"known: {', '.join(self.RULES)}"
+                )
+            return names
+        rung = rung or self.DEFAULT_RUNG
+        if rung not in self.LADDER:
+            raise RectlogicError(
+                f"unknown {self.name} rung {rung!r}; known: {', '.join(self.LADDER)}"
+            )
+        return frozenset(self.LADDER[rung])
+
+    def propagator(self, puzzle: Any, rules: frozenset[str]) -> Propagate | None:
+        """The base rules, wrapped in failed-literal probing when `probe` is asked for."""
+        base = self.base_propagator(puzzle, rules - {"probe"})
+        if "probe" not in rules:
+            return base
+        lower = base or (lambda d: d)
+
+        def probing(batch: np.ndarray) -> np.ndarray:
+            return np.stack([probe(d, lower) for d in batch])
+
+        return probing
+
+    def accept(self, puzzle: Any) -> Callable[[np.ndarray], bool]:
+        """The leaf test of every search: the validator, never the rules."""
+        return lambda d: not self.validate(puzzle, self.decode(puzzle, d))
+
+
+GENRES: dict[str, Genre] = {}
+
+
+def register(genre: Genre) -> Genre:
+    GENRES[genre.name] = genre
+    return genre
+
+
+def get_genre(name: str) -> Genre:
+    from . import shakashaka  # noqa: F401  (registers itself)
+
+    key = name.strip().lower()
+    if key not in GENRES:
+        raise UnknownGenre(f"unknown genre {name!r}; known: {', '.join(sorted(GENRES))}")
+    return GENRES[key]

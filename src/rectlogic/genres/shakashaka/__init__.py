@@ -1,0 +1,73 @@
+"""Shakashaka: place black half-cell triangles so that every white region is a rectangle."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..base import Genre, Propagate, Violation, register
+from . import rules as _rules
+from .model import (
+    BIT,
+    BLACK,
+    GLYPH,
+    WHITE,
+    Answer,
+    Puzzle,
+    check_answer_fits,
+)
+from .validate import validate as _validate
+
+
+class Shakashaka(Genre):
+    name = "shakashaka"
+    RULES = _rules.RULES
+    LADDER = _rules.LADDER
+    DEFAULT_RUNG = "reflex"
+
+    def initial_domains(self, puzzle: Puzzle) -> np.ndarray:
+        d = np.full((puzzle.rows + 2, puzzle.cols + 2), BIT[BLACK], dtype=np.uint8)
+        clues = np.array(puzzle.clues)
+        d[1:-1, 1:-1] = np.where(clues == -1, WHITE, BIT[BLACK])
+        return d.ravel()
+
+    def base_propagator(self, puzzle: Puzzle, rules: frozenset[str]) -> Propagate | None:
+        return _rules.build(puzzle, rules)
+
+    def decode(self, puzzle: Puzzle, domains: np.ndarray) -> Answer:
+        inner = domains.reshape(puzzle.rows + 2, puzzle.cols + 2)[1:-1, 1:-1]
+        states = np.log2(inner).astype(int)
+        return Answer(tuple(tuple(int(s) for s in row) for row in states))
+
+    def encode(self, puzzle: Puzzle, answer: Answer) -> np.ndarray:
+        check_answer_fits(puzzle, answer)
+        d = np.full((puzzle.rows + 2, puzzle.cols + 2), BIT[BLACK], dtype=np.uint8)
+        d[1:-1, 1:-1] = np.left_shift(1, np.array(answer.cells))
+        return d.ravel()
+
+    def validate(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
+        check_answer_fits(puzzle, answer)
+        return _validate(puzzle, answer)
+
+    def answer_json(self, puzzle: Puzzle, answer: Answer) -> list[str]:
+        return ["".join(_glyph(puzzle, answer, r, c) for c in range(puzzle.cols))
+                for r in range(puzzle.rows)]
+
+    def render(self, puzzle: Puzzle, answer: Answer | None = None) -> str:
+        return "\n".join(
+            " ".join(_glyph(puzzle, answer, r, c) for c in range(puzzle.cols))
+            for r in range(puzzle.rows)
+        )
+
+
+def _glyph(puzzle: Puzzle, answer: Answer | None, r: int, c: int) -> str:
+    clue = puzzle.clues[r][c]
+    if clue >= 0:
+        return str(clue)
+    if clue == -2:
+        return "#"
+    return GLYPH[answer.cells[r][c]] if answer is not None else "."
+
+
+SHAKASHAKA = register(Shakashaka())
+
+__all__ = ["SHAKASHAKA", "Answer", "Puzzle", "Shakashaka"]

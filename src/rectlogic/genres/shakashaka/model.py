@@ -1,0 +1,186 @@
+"""Shakashaka: the states of a cell, the puzzle and answer values, and the lattice-point tables.
+
+A white cell is E (no triangle) or holds a black half-cell triangle named by the corner of its
+right angle: TNW ◤, TNE ◥, TSE ◢, TSW ◣. Black cells (numbered or not) are state BLACK.
+
+At a lattice point the full turn is cut into eight 45° sectors, numbered clockwise from north;
+the cell NE of the point owns sectors 0-1, SE 2-3, SW 4-5, NW 6-7. A cell fills two bits of
+that 8-bit ring (its quadrant pattern). The white area is a union of rectangles exactly when
+at every point each maximal cyclic run of white sectors is 2, 4 or 8 long: the table PAT."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import ClassVar
+
+import numpy as np
+
+from ...errors import RectlogicError
+from ...grid import check_size
+
+E, TNW, TNE, TSE, TSW, BLACK = range(6)
+STATE_NAMES = ("E", "TNW", "TNE", "TSE", "TSW", "BLACK")
+BIT = tuple(1 << s for s in range(6))
+WHITE = 0b011111
+"""Every state a white cell can take."""
+TRI = 0b011110
+"""The four triangle states."""
+NO_TRI = BIT[E] | BIT[BLACK]
+GLYPH = {E: ".", TNW: "◤", TNE: "◥", TSE: "◢", TSW: "◣"}
+FROM_GLYPH = {g: s for s, g in GLYPH.items()}
+
+WHITE_CELL, BLACK_CELL = -1, -2
+"""Clue values besides the numbers 0–4: a white cell, and a black cell without a number."""
+
+# QUAD_PATTERN[q][state]: the two sector bits (bit 0 = the lower sector) a cell in quadrant q
+# of a lattice point fills. Quadrants: 0 NE, 1 SE, 2 SW, 3 NW of the point.
+QUAD_PATTERN = np.array(
+    [
+        # E  TNW TNE TSE TSW BLACK
+        [3, 2, 3, 1, 0, 0],  # q0: the cell NE of the point
+        [3, 0, 2, 3, 1, 0],  # q1: SE
+        [3, 1, 0, 2, 3, 0],  # q2: SW
+        [3, 3, 1, 0, 2, 0],  # q3: NW
+    ],
+    dtype=np.uint8,
+)
+
+
+def ring_of(states: tuple[int, int, int, int]) -> int:
+    """The 8-bit white-sector ring at a point whose NE, SE, SW, NW cells hold these states."""
+    return sum(int(QUAD_PATTERN[q][s]) << (2 * q) for q, s in enumerate(states))
+
+
+def runs(ring: int) -> list[int]:
+    """Lengths of the maximal cyclic runs of white sectors (1 bits) in an 8-bit ring."""
+    if ring == 0xFF:
+        return [8]
+    if ring == 0:
+        return []
+    start = next(k for k in range(8) if not (ring >> k) & 1)  # begin just after a black sector
+    out, length = [], 0
+    for step in range(1, 9):
+        if (ring >> ((start + step) % 8)) & 1:
+            length += 1
+        elif length:
+            out.append(length)
+            length = 0
+    return out
+
+
+def _table(ok) -> np.ndarray:
+    return np.array([ok(runs(r), r) for r in range(256)], dtype=bool)
+
+
+PAT = _table(lambda rs, r: all(n in (2, 4, 8) for n in rs))
+"""The full local rule: every run 2, 4 or 8 long (a corner, a straight edge, the inside)."""
+TIPS = _table(lambda rs, r: all(n % 2 == 0 for n in rs))
+"""No odd run: no 45° wedge."""
+REFLEX = _table(lambda rs, r: 6 not in rs)
+"""No run of 6: no corner bending the wrong way."""
+PARITY = _table(lambda rs, r: r.bit_count() % 2 == 0)
+"""The white angle is a whole number of right angles (implied by TIPS)."""
+FULL = PAT
+RING_TABLES = {"parity": PARITY, "tips": TIPS, "reflex": REFLEX}
+
+# Domain (6-bit set of states) → set of 2-bit patterns it can show in quadrant q (4 bits),
+# pre-shifted into its nibble of the 16-bit point key; and the way back.
+DOMAIN_TO_PATTERNS = np.zeros((4, 64), dtype=np.uint16)
+PATTERNS_TO_DOMAIN = np.zeros((4, 16), dtype=np.uint8)
+for _q in range(4):
+    for _d in range(64):
+        _ps = 0
+        for _s in range(6):
+            if (_d >> _s) & 1:
+                _ps |= 1 << int(QUAD_PATTERN[_q][_s])
+        DOMAIN_TO_PATTERNS[_q][_d] = _ps << (4 * _q)
+    for _ps in range(16):
+        PATTERNS_TO_DOMAIN[_q][_ps] = sum(
+            1 << _s for _s in range(6) if (_ps >> int(QUAD_PATTERN[_q][_s])) & 1
+        )
+
+
+@cache
+def support_table(names: frozenset[str]) -> np.ndarray:
+    """For each 16-bit point key (four 4-bit pattern sets), the 16-bit set of patterns that
+    take part in at least one ring every named table accepts. Computed once per rule set."""
+    legal = np.ones(256, dtype=bool)
+    for name in names:
+        legal &= RING_TABLES[name]
+    rings = np.flatnonzero(legal)
+    pats = np.stack([(rings >> (2 * q)) & 3 for q in range(4)])  # (4, L)
+    keys = np.arange(1 << 16, dtype=np.int64)
+    fits = np.ones((keys.size, rings.size), dtype=bool)
+    for q in range(4):
+        fits &= ((keys[:, None] >> (4 * q + pats[q][None, :])) & 1).astype(bool)
+    out = np.zeros(keys.size, dtype=np.uint16)
+    for q in range(4):
+        for p in range(4):
+            cols = pats[q] == p
+            if cols.any():
+                hit = fits[:, cols].any(axis=1)
+                out |= (hit.astype(np.uint16) << (4 * q + p)).astype(np.uint16)
+    return out
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A Shakashaka board: per cell -1 (white), -2 (black without number) or 0–4."""
+
+    rows: int
+    cols: int
+    clues: tuple[tuple[int, ...], ...]
+    genre: ClassVar[str] = "shakashaka"
+
+    def __post_init__(self) -> None:
+        check_size(self.rows, self.cols)
+        if len(self.clues) != self.rows or any(len(row) != self.cols for row in self.clues):
+            raise RectlogicError(f"clue grid does not match the size {self.rows}x{self.cols}")
+        for r, row in enumerate(self.clues):
+            for c, v in enumerate(row):
+                if not (-2 <= v <= 4):
+                    raise RectlogicError(
+                        f"cell ({r},{c}): a Shakashaka number must be 0-4, got {v}"
+                    )
+
+    def is_black(self, r: int, c: int) -> bool:
+        return self.clues[r][c] != WHITE_CELL
+
+    @property
+    def white_cells(self) -> int:
+        return sum(v == WHITE_CELL for row in self.clues for v in row)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A state per cell (BLACK on the black cells)."""
+
+    cells: tuple[tuple[int, ...], ...]
+
+    def __post_init__(self) -> None:
+        for row in self.cells:
+            for s in row:
+                if not (0 <= s <= BLACK):
+                    raise RectlogicError(f"unknown Shakashaka cell state {s}")
+
+    @property
+    def rows(self) -> int:
+        return len(self.cells)
+
+    @property
+    def cols(self) -> int:
+        return len(self.cells[0]) if self.cells else 0
+
+
+def check_answer_fits(puzzle: Puzzle, answer: Answer) -> None:
+    """An answer must have the puzzle's size and leave black cells black, white cells white."""
+    if answer.rows != puzzle.rows or answer.cols != puzzle.cols:
+        raise RectlogicError(
+            f"answer is {answer.rows}x{answer.cols} but the puzzle is {puzzle.rows}x{puzzle.cols}"
+        )
+    for r in range(puzzle.rows):
+        for c in range(puzzle.cols):
+            if (answer.cells[r][c] == BLACK) != puzzle.is_black(r, c):
+                what = "black" if puzzle.is_black(r, c) else "white"
+                raise RectlogicError(f"answer cell ({r},{c}) does not match the {what} cell")

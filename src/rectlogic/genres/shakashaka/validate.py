@@ -1,0 +1,142 @@
+"""The Shakashaka answer check, read from the rule book alone.
+
+Every cell is cut along both diagonals into four quarter triangles N, E, S, W; a triangle
+state blackens two of them. White quarters are flood-filled (edge adjacency only) and each
+region is compared, in doubled coordinates where a quarter has area 1, with its upright and
+its 45° bounding box: equal area means the region is that box. No angles, no sectors.
+
+Violations come in pzprjs's active order: brNoTriangle, nmTriangleGt, cuNotRectx,
+nmTriangleLt. For cuNotRectx the lattice points where the local rule fails are added as a
+pointer for people; they play no part in the verdict."""
+
+from __future__ import annotations
+
+from .model import BLACK, E, FULL, TNE, TNW, TSE, TSW, Answer, Puzzle, ring_of
+from ..base import Violation
+
+MESSAGES = {
+    "brNoTriangle": "There are no triangles on the board.",
+    "nmTriangleGt": "There are too many triangles adjacent to a number.",
+    "cuNotRectx": "A white area is not rectangle.",
+    "nmTriangleLt": "There are not enough triangles adjacent to a number.",
+}
+
+N, EAST, S, W = range(4)
+WHITE_QUARTERS = {
+    E: (N, EAST, S, W),
+    TNW: (S, EAST),
+    TNE: (S, W),
+    TSE: (N, W),
+    TSW: (N, EAST),
+    BLACK: (),
+}
+# The two cell corners of each quarter (the third vertex is the cell centre), as (dx, dy)
+# offsets in doubled coordinates from the cell's top-left corner.
+CORNERS = {N: ((0, 0), (2, 0)), EAST: ((2, 0), (2, 2)), S: ((0, 2), (2, 2)), W: ((0, 0), (0, 2))}
+ACROSS = {N: (-1, 0, S), EAST: (0, 1, W), S: (1, 0, N), W: (0, -1, EAST)}
+
+
+def white_regions(answer: Answer) -> list[list[tuple[int, int, int]]]:
+    """The connected pieces of white, as lists of quarters (r, c, k)."""
+    rows, cols = answer.rows, answer.cols
+    white = {
+        (r, c, k)
+        for r in range(rows)
+        for c in range(cols)
+        for k in WHITE_QUARTERS[answer.cells[r][c]]
+    }
+    regions = []
+    for seed in sorted(white):
+        if seed not in white:
+            continue
+        white.remove(seed)
+        region, todo = [seed], [seed]
+        while todo:
+            r, c, k = todo.pop()
+            dr, dc, k2 = ACROSS[k]
+            for q in ((r, c, (k + 1) % 4), (r, c, (k + 3) % 4), (r + dr, c + dc, k2)):
+                if q in white:
+                    white.remove(q)
+                    region.append(q)
+                    todo.append(q)
+        regions.append(region)
+    return regions
+
+
+def is_rectangle(region: list[tuple[int, int, int]]) -> bool:
+    """Area equals the upright box, or twice the area equals the tilted box (U=X+Y, V=X-Y)."""
+    xs, ys = [], []
+    for r, c, k in region:
+        x0, y0 = 2 * c, 2 * r
+        xs.append(x0 + 1)
+        ys.append(y0 + 1)
+        for dx, dy in CORNERS[k]:
+            xs.append(x0 + dx)
+            ys.append(y0 + dy)
+    us = [x + y for x, y in zip(xs, ys, strict=True)]
+    vs = [x - y for x, y in zip(xs, ys, strict=True)]
+    count = len(region)
+    upright = (max(xs) - min(xs)) * (max(ys) - min(ys))
+    tilted = (max(us) - min(us)) * (max(vs) - min(vs))
+    return count == upright or 2 * count == tilted
+
+
+def white_area_ok(answer: Answer) -> bool:
+    """The global rule alone: every white region is a rectangle."""
+    return all(is_rectangle(region) for region in white_regions(answer))
+
+
+def _triangles_around(puzzle: Puzzle, answer: Answer, r: int, c: int) -> int:
+    count = 0
+    for rr, cc in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
+        if 0 <= rr < puzzle.rows and 0 <= cc < puzzle.cols and answer.cells[rr][cc] in (
+            TNW,
+            TNE,
+            TSE,
+            TSW,
+        ):
+            count += 1
+    return count
+
+
+def _failing_points(answer: Answer, cells: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Corners of the given cells where the local lattice rule fails (for display)."""
+    rows, cols = answer.rows, answer.cols
+
+    def state(r: int, c: int) -> int:
+        return answer.cells[r][c] if 0 <= r < rows and 0 <= c < cols else BLACK
+
+    points = sorted({(r + dr, c + dc) for r, c in cells for dr in (0, 1) for dc in (0, 1)})
+    return [
+        (i, j)
+        for i, j in points
+        if not FULL[ring_of((state(i - 1, j), state(i, j), state(i, j - 1), state(i - 1, j - 1)))]
+    ]
+
+
+def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
+    clues = [
+        (r, c, n) for r, row in enumerate(puzzle.clues) for c, n in enumerate(row) if n >= 0
+    ]
+    around = {(r, c): _triangles_around(puzzle, answer, r, c) for r, c, _ in clues}
+    out: list[Violation] = []
+    if not any(s in (TNW, TNE, TSE, TSW) for row in answer.cells for s in row):
+        out.append(Violation("brNoTriangle", MESSAGES["brNoTriangle"]))
+    for r, c, n in clues:
+        if around[r, c] > n:
+            out.append(Violation("nmTriangleGt", MESSAGES["nmTriangleGt"], cells=((r, c),)))
+    for region in white_regions(answer):
+        if not is_rectangle(region):
+            cells = {(r, c) for r, c, _ in region}
+            out.append(
+                Violation(
+                    "cuNotRectx",
+                    MESSAGES["cuNotRectx"],
+                    cells=tuple(sorted(cells)),
+                    points=tuple(_failing_points(answer, cells)),
+                )
+            )
+    for r, c, n in clues:
+        if around[r, c] < n:
+            out.append(Violation("nmTriangleLt", MESSAGES["nmTriangleLt"], cells=((r, c),)))
+    return out

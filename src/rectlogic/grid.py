@@ -1,0 +1,83 @@
+"""Grid geometry shared by all genres: sizes, cells, edge neighbours, lattice points.
+
+A lattice point (i, j) is the corner shared by cells (i-1, j-1), (i-1, j), (i, j-1), (i, j);
+there are (rows+1)·(cols+1) of them, border points included."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .errors import BoardTooLarge, RectlogicError
+
+MAX_SIDE = 256
+"""The largest side the library accepts; larger boards are refused before any work."""
+
+DIRECTIONS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+"""Edge neighbours in the order N, E, S, W."""
+
+
+@dataclass(frozen=True)
+class Grid:
+    rows: int
+    cols: int
+
+    def __post_init__(self) -> None:
+        check_size(self.rows, self.cols)
+
+    @property
+    def size(self) -> int:
+        return self.rows * self.cols
+
+    def cells(self) -> Iterator[tuple[int, int]]:
+        for r in range(self.rows):
+            for c in range(self.cols):
+                yield r, c
+
+    def inside(self, r: int, c: int) -> bool:
+        return 0 <= r < self.rows and 0 <= c < self.cols
+
+    def neighbours(self, r: int, c: int) -> Iterator[tuple[int, int]]:
+        """Edge neighbours on the board, in the order N, E, S, W."""
+        for dr, dc in DIRECTIONS:
+            if self.inside(r + dr, c + dc):
+                yield r + dr, c + dc
+
+    def points(self) -> Iterator[tuple[int, int]]:
+        for i in range(self.rows + 1):
+            for j in range(self.cols + 1):
+                yield i, j
+
+    def point_cells(self, i: int, j: int) -> tuple[tuple[int, int], ...]:
+        """The on-board cells meeting at lattice point (i, j), in the order NE, SE, SW, NW."""
+        around = ((i - 1, j), (i, j), (i, j - 1), (i - 1, j - 1))
+        return tuple(rc for rc in around if self.inside(*rc))
+
+
+def check_size(rows: int, cols: int, limit: int = MAX_SIDE) -> None:
+    """Refuse an empty, negative or oversized board with a clear message."""
+    if not isinstance(rows, int) or not isinstance(cols, int) or rows < 1 or cols < 1:
+        raise RectlogicError(f"board size must be at least 1x1, got {rows}x{cols}")
+    if rows > limit or cols > limit:
+        raise BoardTooLarge(f"board {rows}x{cols} is larger than the limit of {limit}x{limit}")
+
+
+_SIZE = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """'RxC' (rows by columns) → (rows, cols); a single 'N' means NxN."""
+    m = _SIZE.match(text)
+    if m:
+        rows, cols = int(m.group(1)), int(m.group(2))
+    elif text.strip().isdigit():
+        rows = cols = int(text.strip())
+    else:
+        raise RectlogicError(f"size must look like 8x8 (rows x columns), got {text!r}")
+    check_size(rows, cols)
+    return rows, cols
+
+
+def format_size(rows: int, cols: int) -> str:
+    return f"{rows}x{cols}"

@@ -1,0 +1,82 @@
+"""The library's front door for solving: any genre's puzzle → a counted, checked Solution."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .engine import search
+from .genres import get_genre
+
+DEFAULT_BUDGET = 200_000
+"""Search nodes allowed before a solve gives up with status `unknown`."""
+
+
+@dataclass
+class Solution:
+    genre: str
+    rows: int
+    cols: int
+    status: str
+    """unique, multiple, none, or unknown (the node budget ran out)."""
+    answers: list[Any] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+
+    @property
+    def count(self) -> int:
+        return len(self.answers)
+
+    def to_json(self, puzzle: Any) -> dict[str, Any]:
+        genre = get_genre(self.genre)
+        return {
+            "genre": self.genre,
+            "rows": self.rows,
+            "cols": self.cols,
+            "status": self.status,
+            "count": self.count,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+            "solutions": [genre.answer_json(puzzle, a) for a in self.answers],
+        }
+
+
+def solve(
+    puzzle: Any,
+    rung: str | None = None,
+    rules: Iterable[str] | None = None,
+    limit: int = 2,
+    budget: int | None = DEFAULT_BUDGET,
+    leaf_only: bool = False,
+) -> Solution:
+    """Count answers up to `limit` (0 = all). The status needs two answers looked for, so the
+    search always looks for at least two, and returns at most `limit`."""
+    if limit < 0:
+        raise ValueError("limit must be 0 (all) or positive")
+    genre = get_genre(puzzle.genre)
+    names = genre.rules_for(rung, rules)
+    propagate = None if leaf_only else genre.propagator(puzzle, names)
+    started = time.perf_counter()
+    found = search(
+        genre.initial_domains(puzzle),
+        propagate,
+        genre.accept(puzzle),
+        limit=0 if limit == 0 else max(limit, 2),
+        budget=budget,
+        leaf_only=leaf_only,
+    )
+    seconds = time.perf_counter() - started
+    if found.count >= 2:
+        status = "multiple"
+    elif found.exhausted:
+        status = "unknown"
+    else:
+        status = "unique" if found.count == 1 else "none"
+    answers = [genre.decode(puzzle, d) for d in found.solutions]
+    if limit:
+        answers = answers[:limit]
+    return Solution(
+        puzzle.genre, puzzle.rows, puzzle.cols, status, answers, found.nodes, seconds
+    )
