@@ -129,7 +129,7 @@ def _first_values(g: Any, loaded: formats.Loaded) -> Any:
 @app.command("convert")
 def convert_cmd(
     puzzle: PuzzleArg,
-    to: Annotated[str, typer.Option("--to", help="url, pzprv3, janko, text (Shikaku: tatham, tiling)")],
+    to: Annotated[str, typer.Option("--to", help="url, pzprv3, janko or text")],
     genre: GenreOpt = None,
 ) -> None:
     """Write a puzzle (and its answer, where the format has room) in another format."""

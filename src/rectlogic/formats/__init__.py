@@ -73,7 +73,9 @@ def detect(source: str) -> str:
         return "text"
     if janko.looks_like_janko(t):
         return "janko"
-    raise FormatError("unrecognised puzzle: give a puzz.link URL, a pzprv3 file, Janko or text form")
+    raise FormatError(
+        "unrecognised puzzle: give a puzz.link URL, a pzprv3 file, Janko text or our text form"
+    )
 
 
 def load(source: str, genre: str | None = None) -> Loaded:

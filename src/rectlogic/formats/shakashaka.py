@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 from ..errors import FormatError
-from ..genres.shakashaka.model import BLACK, E, FROM_GLYPH, GLYPH, TNE, TNW, TSE, TSW, Answer, Puzzle
+from ..genres.shakashaka.model import (
+    BLACK,
+    FROM_GLYPH,
+    GLYPH,
+    TNE,
+    TNW,
+    TSE,
+    TSW,
+    Answer,
+    E,
+    Puzzle,
+)
 from . import janko, puzzlink, pzprv3, text
 
 PID = "shakashaka"

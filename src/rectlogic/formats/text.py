@@ -45,6 +45,4 @@ def parse(text: str) -> TextBoard:
 
 
 def write(genre: str, rows: int, cols: int, grid: list[list[str]]) -> str:
-    wide = any(len(t) > 1 for row in grid for t in row)
-    sep = " " if wide else " "
-    return "\n".join([f"{genre} {rows}x{cols}", *(sep.join(row) for row in grid)]) + "\n"
+    return "\n".join([f"{genre} {rows}x{cols}", *(" ".join(row) for row in grid)]) + "\n"

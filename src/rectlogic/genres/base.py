@@ -44,6 +44,10 @@ class Genre(ABC):
     LADDER: ClassVar[dict[str, tuple[str, ...]]]
     """Named cumulative rule sets (the grades), weakest first."""
     DEFAULT_RUNG: ClassVar[str]
+    UI_ONLY_CODES: ClassVar[frozenset[str]] = frozenset()
+    """Checks pzprjs makes that are not rules of the puzzle (an empty board is "not started",
+    not wrong). The checker reports them; the solver's leaf test ignores them, so an empty
+    answer counts where the rules allow it."""
 
     # -- model -------------------------------------------------------------------------------
     @abstractmethod
@@ -111,7 +115,10 @@ class Genre(ABC):
 
     def accept(self, puzzle: Any) -> Callable[[np.ndarray], bool]:
         """The leaf test of every search: the validator, never the rules."""
-        return lambda d: not self.validate(puzzle, self.decode(puzzle, d))
+        return lambda d: self.obeys_rules(puzzle, self.decode(puzzle, d))
+
+    def obeys_rules(self, puzzle: Any, answer: Any) -> bool:
+        return all(v.code in self.UI_ONLY_CODES for v in self.validate(puzzle, answer))
 
 
 GENRES: dict[str, Genre] = {}

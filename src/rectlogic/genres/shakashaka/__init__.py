@@ -22,7 +22,8 @@ class Shakashaka(Genre):
     name = "shakashaka"
     RULES = _rules.RULES
     LADDER = _rules.LADDER
-    DEFAULT_RUNG = "reflex"
+    DEFAULT_RUNG = "probe"
+    UI_ONLY_CODES = frozenset({"brNoTriangle"})
 
     def initial_domains(self, puzzle: Puzzle) -> np.ndarray:
         d = np.full((puzzle.rows + 2, puzzle.cols + 2), BIT[BLACK], dtype=np.uint8)

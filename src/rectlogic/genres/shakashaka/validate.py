@@ -11,8 +11,10 @@ pointer for people; they play no part in the verdict."""
 
 from __future__ import annotations
 
-from .model import BLACK, E, FULL, TNE, TNW, TSE, TSW, Answer, Puzzle, ring_of
+import numpy as np
+
 from ..base import Violation
+from .model import BLACK, FULL, TNE, TNW, TSE, TSW, Answer, E, Puzzle, ring_of
 
 MESSAGES = {
     "brNoTriangle": "There are no triangles on the board.",
@@ -140,3 +142,67 @@ def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
         if around[r, c] < n:
             out.append(Violation("nmTriangleLt", MESSAGES["nmTriangleLt"], cells=((r, c),)))
     return out
+
+
+def white_area_ok_batch(states: np.ndarray) -> np.ndarray:
+    """The same definition for a stack of small pictures (B, R, C) at once, for sweeps.
+
+    White quarters get labels by repeated min-label spreading with pointer jumping (the flood
+    fill), then each region's count and vertex extremes are gathered per label. Arrays are
+    quarter-major (Q, B) so that every gather moves whole contiguous rows."""
+    B, R, C = states.shape
+    Q = 4 * R * C
+    white = WHITE_TABLE[states].reshape(B, Q).T
+    nb, ext = _quarter_geometry(R, C)
+    big = np.int16(Q)
+    labels = np.full((Q + 1, B), big, dtype=np.int16)
+    labels[:Q] = np.where(white, np.arange(Q, dtype=np.int16)[:, None], big)
+    column = np.arange(B, dtype=np.int64)
+    while True:
+        spread = labels.copy()
+        for k in range(3):
+            np.minimum(spread[:Q], labels[nb[:, k]], out=spread[:Q])
+        spread[:Q][~white] = big
+        jumped = spread.ravel()[spread.astype(np.int64) * B + column]
+        if np.array_equal(jumped, labels):
+            break
+        labels = jumped
+    flat = (labels[:Q].astype(np.int64) * B + column).ravel()
+    size = (Q + 1) * B
+    count = np.bincount(flat, minlength=size)
+    spans = []
+    for k in range(4):  # x, y, u, v: max minus min over the region's vertices
+        lo = np.full(size, 1 << 14, dtype=np.int16)
+        hi = np.full(size, -(1 << 14), dtype=np.int16)
+        np.minimum.at(lo, flat, np.repeat(ext[0, k].astype(np.int16), B))
+        np.maximum.at(hi, flat, np.repeat(ext[1, k].astype(np.int16), B))
+        spans.append(hi.astype(np.int64) - lo)
+    ok = (count == spans[0] * spans[1]) | (2 * count == spans[2] * spans[3]) | (count == 0)
+    return ok.reshape(Q + 1, B)[:Q].all(axis=0)
+
+
+WHITE_TABLE = np.zeros((6, 4), dtype=bool)
+for _s, _qs in WHITE_QUARTERS.items():
+    WHITE_TABLE[_s, list(_qs)] = True
+
+
+def _quarter_geometry(R: int, C: int) -> tuple[np.ndarray, np.ndarray]:
+    """Neighbour indices (Q, 3) with Q for 'none', and vertex extremes ext[min/max, xyuv, Q]."""
+    Q = 4 * R * C
+    nb = np.full((Q, 3), Q, dtype=np.int64)
+    ext = np.zeros((2, 4, Q), dtype=np.int64)
+    for r in range(R):
+        for c in range(C):
+            for k in range(4):
+                q = (r * C + c) * 4 + k
+                dr, dc, k2 = ACROSS[k]
+                nb[q, 0] = (r * C + c) * 4 + (k + 1) % 4
+                nb[q, 1] = (r * C + c) * 4 + (k + 3) % 4
+                if 0 <= r + dr < R and 0 <= c + dc < C:
+                    nb[q, 2] = ((r + dr) * C + c + dc) * 4 + k2
+                pts = [(2 * c + 1, 2 * r + 1)] + [(2 * c + dx, 2 * r + dy) for dx, dy in CORNERS[k]]
+                coords = [[x for x, _ in pts], [y for _, y in pts],
+                          [x + y for x, y in pts], [x - y for x, y in pts]]
+                for i, vals in enumerate(coords):
+                    ext[0, i, q], ext[1, i, q] = min(vals), max(vals)
+    return nb, ext
