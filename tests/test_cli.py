@@ -1,0 +1,101 @@
+"""The command line: outputs, exit codes, and one-line errors for bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from .conftest import DATA
+
+URL = "https://puzz.link/p?shakashaka/6/6/cgbhdhegdrb"
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-c", "from rectlogic.cli import main; main()", *args],
+        capture_output=True, text=True, input=stdin, timeout=120,
+    )
+
+
+def test_solve_json() -> None:
+    r = run("solve", URL, "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["status"] == "unique" and out["count"] == 1
+    assert out["solutions"][0][0] == "2◤◥.1."
+    assert set(out) == {"genre", "rows", "cols", "status", "count", "nodes", "seconds",
+                        "solutions"}
+
+
+def test_solve_human_and_rungs() -> None:
+    r = run("solve", URL, "--rung", "tips")
+    assert r.returncode == 0 and "unique" in r.stdout and "◤" in r.stdout
+    r = run("solve", URL, "--rules", "clues,tips,reflex", "--json")
+    assert json.loads(r.stdout)["status"] == "unique"
+    r = run("solve", URL, "--rules", "clues", "--nodes", "50", "--json")
+    assert json.loads(r.stdout)["status"] == "unknown"
+
+
+def test_solve_counts_all_on_an_empty_board() -> None:
+    r = run("solve", "shakashaka 3x3\n...\n...\n...\n", "--limit", "0", "--json")
+    assert json.loads(r.stdout)["count"] == 3
+
+
+def test_check_exit_codes_and_json(pzprjs_shakashaka: dict) -> None:
+    for case in pzprjs_shakashaka["cases"]:
+        r = run("check", case["board"], "--json")
+        out = json.loads(r.stdout)
+        assert r.returncode == (0 if case["expect"] is None else 1)
+        assert (out["errors"][0]["code"] if out["errors"] else None) == case["expect"]
+
+
+def test_check_with_a_json_answer() -> None:
+    solved = json.loads(run("solve", URL, "--json").stdout)["solutions"][0]
+    assert run("check", URL, json.dumps(solved)).returncode == 0
+    wrong = [solved[0].replace("◤", "◥", 1), *solved[1:]]
+    assert run("check", URL, json.dumps(wrong)).returncode == 1
+
+
+def test_convert_and_stdin() -> None:
+    r = run("convert", "-", "--to", "text", stdin=URL)
+    assert r.returncode == 0 and r.stdout.startswith("shakashaka 6x6")
+    back = run("convert", "-", "--to", "url", stdin=r.stdout)
+    assert back.stdout.strip() == URL
+
+
+def test_bench_json(tmp_path) -> None:
+    corpus = tmp_path / "urls.txt"
+    corpus.write_text(URL + "\n" + "https://puzz.link/p?shakashaka/3/3/\n")
+    r = run("bench", str(corpus), "--json")
+    out = json.loads(r.stdout)
+    assert out["count"] == 2 and out["puzzles"][0]["status"] == "unique"
+    assert out["puzzles"][1]["status"] == "multiple"
+    assert {"median_ms", "p90_ms", "max_ms"} <= set(out)
+    assert (DATA / "janko" / "Shakashaka_dataset.json").exists()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("solve", "https://puzz.link/p?shakashaka/6/x/abc"),
+        ("solve", "https://puzz.link/p?sudoku/6/6/abc"),
+        ("solve", "https://puzz.link/p?shakashaka/999/999/"),
+        ("solve", URL, "--rung", "magic"),
+        ("solve", URL, "--rules", "clues,telepathy"),
+        ("solve", URL, "--limit", "-1"),
+        ("check", URL, '["..."]'),
+        ("check", URL, "[not json"),
+        ("convert", URL, "--to", "png"),
+        ("bench", "/nonexistent/corpus.json"),
+        ("solve", "shakashaka 2x2\n.5\n..\n"),
+        ("solve", "shakashaka 2x2\n.x\n..\n"),
+    ],
+)
+def test_bad_input_one_line_exit_2(args: tuple[str, ...]) -> None:
+    r = run(*args)
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    assert "Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1, r.stderr
