@@ -9,6 +9,7 @@ certain triangles around every number at once."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 import numpy as np
 
@@ -35,12 +36,11 @@ LADDER = {
 ALL = np.uint8(0x3F)
 _D2P = [DOMAIN_TO_PATTERNS[q] for q in range(4)]
 _P2D = [PATTERNS_TO_DOMAIN[q] for q in range(4)]
-_NEIGHBOURS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
 def lattice_rule(rows: int, cols: int, names: frozenset[str]) -> Rule:
     """Arc consistency of every lattice point against the ring tables named."""
-    table = support_table(names)
+    allowed = cell_masks(names)
     R, C = rows, cols
 
     def rule(d: np.ndarray) -> np.ndarray:
@@ -51,18 +51,24 @@ def lattice_rule(rows: int, cols: int, names: frozenset[str]) -> Rule:
             | _D2P[2][b[:, 1:, : C + 1]]  # SW
             | _D2P[3][b[:, : R + 1, : C + 1]]  # NW
         )
-        sup = table[key]
-        mask = (
-            _P2D[0][sup[:, 1:, :C] & 15]
-            & _P2D[1][(sup[:, :R, :C] >> 4) & 15]
-            & _P2D[2][(sup[:, :R, 1:] >> 8) & 15]
-            & _P2D[3][sup[:, 1:, 1:] >> 12]
-        )
         out = b.copy()
-        out[:, 1 : R + 1, 1 : C + 1] &= mask
+        out[:, 1 : R + 1, 1 : C + 1] &= (
+            allowed[0][key[:, 1:, :C]]
+            & allowed[1][key[:, :R, :C]]
+            & allowed[2][key[:, :R, 1:]]
+            & allowed[3][key[:, 1:, 1:]]
+        )
         return out.reshape(d.shape)
 
     return rule
+
+
+@cache
+def cell_masks(names: frozenset[str]) -> tuple[np.ndarray, ...]:
+    """Per quadrant q, point key → the states a cell in quadrant q may keep (the 16-bit
+    support table, unpacked once so that a sweep needs one lookup per corner)."""
+    sup = support_table(names)
+    return tuple(_P2D[q][(sup >> (4 * q)) & 15] for q in range(4))
 
 
 def clue_rule(puzzle: Puzzle) -> Rule | None:
@@ -70,34 +76,35 @@ def clue_rule(puzzle: Puzzle) -> Rule | None:
     must and that may; too many or too few is a contradiction (the number's own domain is
     emptied); when the count is met, the others lose their triangles; when it can only just
     be met, every possible one must be a triangle."""
-    spots = [
-        (r + 1, c + 1, n)
-        for r, row in enumerate(puzzle.clues)
-        for c, n in enumerate(row)
-        if n >= 0
-    ]
-    if not spots:
+    clues = np.array(puzzle.clues, dtype=np.int8)
+    numbered = clues >= 0
+    if not numbered.any():
         return None
-    ca, cb, n = (np.array(v) for v in zip(*spots, strict=True))
+    target = np.where(numbered, clues, 99).astype(np.int8)  # 99: never met, never exceeded
+    floor = np.where(numbered, clues, -1).astype(np.int8)  # -1: never short
     R, C = puzzle.rows, puzzle.cols
-    around = [(ca + dr, cb + dc) for dr, dc in _NEIGHBOURS]
+
+    def around(x: np.ndarray) -> np.ndarray:
+        """Sum (or OR) over the four edge neighbours of every inner cell of a padded grid."""
+        return x[:, :-2, 1:-1] + x[:, 2:, 1:-1] + x[:, 1:-1, :-2] + x[:, 1:-1, 2:]
 
     def rule(d: np.ndarray) -> np.ndarray:
         b = d.reshape(d.shape[0], R + 2, C + 2)
         may = (b & TRI) != 0
         must = (b & NO_TRI) == 0
-        may_n = sum(may[:, a, c].astype(np.int8) for a, c in around)
-        must_n = sum(must[:, a, c].astype(np.int8) for a, c in around)
-        met = must_n == n
-        tight = may_n == n
+        may_n = around(may.view(np.int8))
+        must_n = around(must.view(np.int8))
+        met = np.zeros(b.shape, dtype=bool)
+        tight = np.zeros(b.shape, dtype=bool)
+        met[:, 1:-1, 1:-1] = must_n == target
+        tight[:, 1:-1, 1:-1] = may_n == target
+        inner = b[:, 1:-1, 1:-1]
+        keep = np.where(around(met) & ~must[:, 1:-1, 1:-1], NO_TRI, ALL) & np.where(
+            around(tight) & may[:, 1:-1, 1:-1], TRI, ALL
+        )
+        bad = (must_n > target) | (may_n < floor)
         out = b.copy()
-        for a, c in around:
-            keep = np.where(met & ~must[:, a, c], NO_TRI, ALL) & np.where(
-                tight & may[:, a, c], TRI, ALL
-            )
-            out[:, a, c] &= keep.astype(np.uint8)
-        bad = (must_n > n) | (may_n < n)
-        out[:, ca, cb] = np.where(bad, 0, out[:, ca, cb])
+        out[:, 1:-1, 1:-1] = np.where(bad, 0, inner & keep)
         return out.reshape(d.shape)
 
     return rule
