@@ -33,36 +33,40 @@ def _literals(d: np.ndarray, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     return np.asarray(idx, dtype=np.intp), np.asarray(bits, dtype=d.dtype)
 
 
-def probe_round(d: np.ndarray, propagate: Propagate) -> np.ndarray:
-    """One round of probing on a single board (N,): returns the narrowed domains."""
-    undecided = np.flatnonzero(popcount(d) > 1)
-    if undecided.size == 0:
-        return d
-    per_chunk = max(1, BATCH_ELEMENTS // (5 * d.size))
-    result = d.copy()
-    for start in range(0, undecided.size, per_chunk):
-        cells = undecided[start : start + per_chunk]
-        idx, bits = _literals(d, cells)
-        batch = np.repeat(d[None], idx.size, axis=0)
-        batch[np.arange(idx.size), idx] = bits
-        out = propagate(batch)
-        out[dead(out)] = 0
-        starts = np.flatnonzero(np.r_[True, idx[1:] != idx[:-1]])
-        union = np.bitwise_or.reduceat(out, starts, axis=0)
-        result &= np.bitwise_and.reduce(union, axis=0)
-        if not result.all():
-            break
-    return result
+def probe_cells(d: np.ndarray, cells: np.ndarray, propagate: Propagate) -> np.ndarray:
+    """Probe every value of the given variables of one board (N,) in one batch; return the
+    narrowed domains (failed literals removed, constructive disjunction applied)."""
+    idx, bits = _literals(d, cells)
+    batch = np.repeat(d[None], idx.size, axis=0)
+    batch[np.arange(idx.size), idx] = bits
+    out = propagate(batch)
+    out[dead(out)] = 0
+    starts = np.flatnonzero(np.r_[True, idx[1:] != idx[:-1]])
+    union = np.bitwise_or.reduceat(out, starts, axis=0)
+    return d & np.bitwise_and.reduce(union, axis=0)
 
 
-def probe(d: np.ndarray, propagate: Propagate, max_rounds: int = 1000) -> np.ndarray:
-    """Alternate the lower rules and probing rounds on one board (N,) until neither narrows."""
+def probe(d: np.ndarray, propagate: Propagate, chunk: int = 8) -> np.ndarray:
+    """Alternate the lower rules and probing on one board (N,) until neither narrows.
+
+    Variables are probed a chunk at a time, round-robin; as soon as a chunk narrows the board,
+    the lower rules run again and probing goes on from the next chunk with the new domains,
+    so one early discovery is not paid for by probing everything else on stale domains.
+    It stops after a full cycle over the undecided variables finds nothing."""
     d = propagate(d[None])[0]
-    for _ in range(max_rounds):
-        if not d.all():
+    chunk = max(1, min(chunk, BATCH_ELEMENTS // (5 * d.size)))
+    cursor, quiet = 0, 0
+    while d.all():
+        undecided = np.flatnonzero(popcount(d) > 1)
+        if undecided.size == 0 or quiet >= undecided.size:
             return d
-        narrowed = probe_round(d, propagate)
+        first = int(np.searchsorted(undecided, cursor)) % undecided.size
+        cells = np.roll(undecided, -first)[:chunk]
+        cursor = int(cells[-1]) + 1
+        narrowed = probe_cells(d, np.sort(cells), propagate)
         if np.array_equal(narrowed, d):
-            return d
+            quiet += cells.size
+            continue
+        quiet = 0
         d = propagate(narrowed[None])[0]
     return d

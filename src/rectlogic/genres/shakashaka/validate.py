@@ -65,22 +65,31 @@ def white_regions(answer: Answer) -> list[list[tuple[int, int, int]]]:
     return regions
 
 
+def _extents(k: int) -> tuple[int, ...]:
+    """A quarter's vertex extremes, offset from its cell's top-left corner (doubled units):
+    min and max of X, Y, U = X+Y and V = X-Y over the centre and its two corners."""
+    pts = [(1, 1), *CORNERS[k]]
+    xs, ys = [x for x, _ in pts], [y for _, y in pts]
+    us, vs = [x + y for x, y in pts], [x - y for x, y in pts]
+    return min(xs), max(xs), min(ys), max(ys), min(us), max(us), min(vs), max(vs)
+
+
+EXTENTS = {k: _extents(k) for k in range(4)}
+
+
 def is_rectangle(region: list[tuple[int, int, int]]) -> bool:
     """Area equals the upright box, or twice the area equals the tilted box (U=X+Y, V=X-Y)."""
-    xs, ys = [], []
+    x0 = y0 = u0 = v0 = 1 << 30
+    x1 = y1 = u1 = v1 = -(1 << 30)
     for r, c, k in region:
-        x0, y0 = 2 * c, 2 * r
-        xs.append(x0 + 1)
-        ys.append(y0 + 1)
-        for dx, dy in CORNERS[k]:
-            xs.append(x0 + dx)
-            ys.append(y0 + dy)
-    us = [x + y for x, y in zip(xs, ys, strict=True)]
-    vs = [x - y for x, y in zip(xs, ys, strict=True)]
+        ax, bx, ay, by, au, bu, av, bv = EXTENTS[k]
+        cx, cy = 2 * c, 2 * r
+        x0, x1 = min(x0, cx + ax), max(x1, cx + bx)
+        y0, y1 = min(y0, cy + ay), max(y1, cy + by)
+        u0, u1 = min(u0, cx + cy + au), max(u1, cx + cy + bu)
+        v0, v1 = min(v0, cx - cy + av), max(v1, cx - cy + bv)
     count = len(region)
-    upright = (max(xs) - min(xs)) * (max(ys) - min(ys))
-    tilted = (max(us) - min(us)) * (max(vs) - min(vs))
-    return count == upright or 2 * count == tilted
+    return count == (x1 - x0) * (y1 - y0) or 2 * count == (u1 - u0) * (v1 - v0)
 
 
 def white_area_ok(answer: Answer) -> bool:
