@@ -105,7 +105,7 @@ def check_cmd(
     elif loaded.answer is not None:
         ans = loaded.answer
     else:
-        ans = g.decode(loaded.puzzle, g.initial_domains(loaded.puzzle) & _first_values(g, loaded))
+        ans = g.decode(loaded.puzzle, _first_values(g, loaded))
     violations = g.validate(loaded.puzzle, ans)
     if as_json:
         _emit({"ok": not violations, "errors": [v.to_json() for v in violations]})

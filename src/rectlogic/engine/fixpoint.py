@@ -8,7 +8,9 @@ import numpy as np
 
 Rule = Callable[[np.ndarray], np.ndarray]
 """A rule takes domains of shape (B, N) and returns them narrowed (never widened). A rule that
-finds a contradiction empties some domain of that board."""
+finds a contradiction empties some domain of that board. A rule may carry `watch`, the indices
+of every variable it reads or writes; a single-board fixpoint then skips it while those are
+unchanged since a run of it that changed nothing."""
 
 
 def popcount(a: np.ndarray) -> np.ndarray:
@@ -28,9 +30,16 @@ def fixpoint(domains: np.ndarray, rules: Sequence[Rule], max_rounds: int = 10_00
     again, so a batch costs what its slowest boards cost, not B times that."""
     d = domains
     if d.shape[0] == 1:
+        last_input: list[np.ndarray | None] = [None] * len(rules)
         for _ in range(max_rounds):
             before = d
-            for rule in rules:
+            for k, rule in enumerate(rules):
+                watch = getattr(rule, "watch", None)
+                if watch is not None:
+                    seen = d[0, watch]
+                    if last_input[k] is not None and np.array_equal(seen, last_input[k]):
+                        continue  # same input as a run that changed nothing
+                    last_input[k] = seen
                 d = rule(d)
             if np.array_equal(d, before) or not d.all():
                 return d

@@ -107,6 +107,11 @@ def clue_rule(puzzle: Puzzle) -> Rule | None:
         out[:, 1:-1, 1:-1] = np.where(bad, 0, inner & keep)
         return out.reshape(d.shape)
 
+    near = np.zeros((R + 2, C + 2), dtype=bool)
+    rr, cc = np.nonzero(numbered)
+    for dr, dc in ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)):
+        near[rr + 1 + dr, cc + 1 + dc] = True
+    rule.watch = np.flatnonzero(near)  # type: ignore[attr-defined]
     return rule
 
 

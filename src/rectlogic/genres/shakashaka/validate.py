@@ -79,17 +79,19 @@ EXTENTS = {k: _extents(k) for k in range(4)}
 
 def is_rectangle(region: list[tuple[int, int, int]]) -> bool:
     """Area equals the upright box, or twice the area equals the tilted box (U=X+Y, V=X-Y)."""
-    x0 = y0 = u0 = v0 = 1 << 30
-    x1 = y1 = u1 = v1 = -(1 << 30)
-    for r, c, k in region:
-        ax, bx, ay, by, au, bu, av, bv = EXTENTS[k]
-        cx, cy = 2 * c, 2 * r
-        x0, x1 = min(x0, cx + ax), max(x1, cx + bx)
-        y0, y1 = min(y0, cy + ay), max(y1, cy + by)
-        u0, u1 = min(u0, cx + cy + au), max(u1, cx + cy + bu)
-        v0, v1 = min(v0, cx - cy + av), max(v1, cx - cy + bv)
+    ext = [(2 * c, 2 * r, EXTENTS[k]) for r, c, k in region]
+    x0 = min(x + e[0] for x, _, e in ext)
+    x1 = max(x + e[1] for x, _, e in ext)
+    y0 = min(y + e[2] for _, y, e in ext)
+    y1 = max(y + e[3] for _, y, e in ext)
     count = len(region)
-    return count == (x1 - x0) * (y1 - y0) or 2 * count == (u1 - u0) * (v1 - v0)
+    if count == (x1 - x0) * (y1 - y0):
+        return True
+    u0 = min(x + y + e[4] for x, y, e in ext)
+    u1 = max(x + y + e[5] for x, y, e in ext)
+    v0 = min(x - y + e[6] for x, y, e in ext)
+    v1 = max(x - y + e[7] for x, y, e in ext)
+    return 2 * count == (u1 - u0) * (v1 - v0)
 
 
 def white_area_ok(answer: Answer) -> bool:
