@@ -57,10 +57,18 @@ def solve(
         raise ValueError("limit must be 0 (all) or positive")
     genre = get_genre(puzzle.genre)
     names = genre.rules_for(rung, rules)
-    propagate = None if leaf_only else genre.propagator(puzzle, names)
     started = time.perf_counter()
+    start = genre.initial_domains(puzzle)
+    propagate = None
+    if not leaf_only:
+        # Probing runs once, at the root; below it the search uses the rules without probing,
+        # which keeps a node cheap on large open boards.
+        root = genre.propagator(puzzle, names)
+        propagate = genre.base_propagator(puzzle, names - {"probe"})
+        if root is not None:
+            start = root(start[None])[0]
     found = search(
-        genre.initial_domains(puzzle),
+        start,
         propagate,
         genre.accept(puzzle),
         limit=0 if limit == 0 else max(limit, 2),

@@ -46,13 +46,21 @@ def probe_cells(d: np.ndarray, cells: np.ndarray, propagate: Propagate) -> np.nd
     return d & np.bitwise_and.reduce(union, axis=0)
 
 
-def probe(d: np.ndarray, propagate: Propagate, chunk: int = 8) -> np.ndarray:
+WORK_BUDGET = 50_000_000
+"""Probed literals × board variables allowed per call: probing is a strengthening, so on a huge
+open board it stops early (soundly) instead of running for minutes."""
+
+
+def probe(
+    d: np.ndarray, propagate: Propagate, chunk: int = 8, work: int = WORK_BUDGET
+) -> np.ndarray:
     """Alternate the lower rules and probing on one board (N,) until neither narrows.
 
     Variables are probed a chunk at a time, round-robin; as soon as a chunk narrows the board,
     the lower rules run again and probing goes on from the next chunk with the new domains,
     so one early discovery is not paid for by probing everything else on stale domains.
-    It stops after a full cycle over the undecided variables finds nothing."""
+    It stops after a full cycle over the undecided variables finds nothing, or when the work
+    budget is spent."""
     d = propagate(d[None])[0]
     chunk = max(1, min(chunk, BATCH_ELEMENTS // (5 * d.size)))
     cursor, quiet = 0, 0
@@ -63,6 +71,9 @@ def probe(d: np.ndarray, propagate: Propagate, chunk: int = 8) -> np.ndarray:
         first = int(np.searchsorted(undecided, cursor)) % undecided.size
         cells = np.roll(undecided, -first)[:chunk]
         cursor = int(cells[-1]) + 1
+        work -= int(popcount(d[cells]).sum()) * d.size
+        if work < 0:
+            return d
         narrowed = probe_cells(d, np.sort(cells), propagate)
         if np.array_equal(narrowed, d):
             quiet += cells.size
