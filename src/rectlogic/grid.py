@@ -9,6 +9,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+import numpy as np
+
 from .errors import BoardTooLarge, RectlogicError
 
 MAX_SIDE = 256
@@ -61,6 +63,15 @@ def check_size(rows: int, cols: int, limit: int = MAX_SIDE) -> None:
         raise RectlogicError(f"board size must be at least 1x1, got {rows}x{cols}")
     if rows > limit or cols > limit:
         raise BoardTooLarge(f"board {rows}x{cols} is larger than the limit of {limit}x{limit}")
+
+
+def neighbour_sum(padded: np.ndarray) -> np.ndarray:
+    """For arrays framed by one extra row and column on each side (last two axes), the sum
+    over the four edge neighbours of every inner cell (an OR for booleans)."""
+    return (
+        padded[..., :-2, 1:-1] + padded[..., 2:, 1:-1] + padded[..., 1:-1, :-2]
+        + padded[..., 1:-1, 2:]
+    )
 
 
 _SIZE = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")

@@ -63,8 +63,7 @@ def solve(
     if not leaf_only:
         # Probing runs once, at the root; below it the search uses the rules without probing,
         # which keeps a node cheap on large open boards.
-        root = genre.propagator(puzzle, names)
-        propagate = genre.base_propagator(puzzle, names - {"probe"})
+        root, propagate = genre.propagators(puzzle, names)
         if root is not None:
             start = root(start[None])[0]
     found = search(

@@ -4,7 +4,7 @@ A domain array has shape (B, N): B boards (a batch; search uses B = 1), N variab
 bitmask of the values still possible. A board is dead (contradictory) when any domain is 0."""
 
 from .fixpoint import Rule, dead, fixpoint, popcount
-from .probe import probe
+from .probe import probe, probing
 from .search import SearchResult, search
 
-__all__ = ["Rule", "SearchResult", "dead", "fixpoint", "popcount", "probe", "search"]
+__all__ = ["Rule", "SearchResult", "dead", "fixpoint", "popcount", "probe", "probing", "search"]

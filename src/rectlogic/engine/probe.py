@@ -46,6 +46,12 @@ def probe_cells(d: np.ndarray, cells: np.ndarray, propagate: Propagate) -> np.nd
     return d & np.bitwise_and.reduce(union, axis=0)
 
 
+def probing(lower: Propagate | None) -> Propagate:
+    """A batch propagator that probes each board over the `lower` rules (None: no rules)."""
+    base = lower or (lambda d: d)
+    return lambda batch: np.stack([probe(d, base) for d in batch])
+
+
 WORK_BUDGET = 50_000_000
 """Probed literals × board variables allowed per call: probing is a strengthening, so on a huge
 open board it stops early (soundly) instead of running for minutes."""

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ..engine import probe
+from ..engine import probing
 from ..errors import RectlogicError, UnknownGenre
 
 Propagate = Callable[[np.ndarray], np.ndarray]
@@ -101,17 +101,17 @@ class Genre(ABC):
             )
         return frozenset(self.LADDER[rung])
 
-    def propagator(self, puzzle: Any, rules: frozenset[str]) -> Propagate | None:
-        """The base rules, wrapped in failed-literal probing when `probe` is asked for."""
+    def propagators(
+        self, puzzle: Any, rules: frozenset[str]
+    ) -> tuple[Propagate | None, Propagate | None]:
+        """(full, base): the named rules with probing when `probe` is asked for, and the same
+        rules without it. The search probes at the root and uses `base` below."""
         base = self.base_propagator(puzzle, rules - {"probe"})
-        if "probe" not in rules:
-            return base
-        lower = base or (lambda d: d)
+        return (probing(base) if "probe" in rules else base), base
 
-        def probing(batch: np.ndarray) -> np.ndarray:
-            return np.stack([probe(d, lower) for d in batch])
-
-        return probing
+    def propagator(self, puzzle: Any, rules: frozenset[str]) -> Propagate | None:
+        """The fixpoint of the named rules, probing included."""
+        return self.propagators(puzzle, rules)[0]
 
     def accept(self, puzzle: Any) -> Callable[[np.ndarray], bool]:
         """The leaf test of every search: the validator, never the rules."""

@@ -15,6 +15,7 @@ from .model import (
     Puzzle,
     check_answer_fits,
 )
+from .validate import UI_ONLY_CODES
 from .validate import validate as _validate
 
 
@@ -23,7 +24,7 @@ class Shakashaka(Genre):
     RULES = _rules.RULES
     LADDER = _rules.LADDER
     DEFAULT_RUNG = "probe"
-    UI_ONLY_CODES = frozenset({"brNoTriangle"})
+    UI_ONLY_CODES = UI_ONLY_CODES
 
     def initial_domains(self, puzzle: Puzzle) -> np.ndarray:
         d = np.full((puzzle.rows + 2, puzzle.cols + 2), BIT[BLACK], dtype=np.uint8)

@@ -14,6 +14,7 @@ from functools import cache
 import numpy as np
 
 from ...engine import Rule, fixpoint
+from ...grid import neighbour_sum
 from .model import (
     DOMAIN_TO_PATTERNS,
     NO_TRI,
@@ -84,23 +85,19 @@ def clue_rule(puzzle: Puzzle) -> Rule | None:
     floor = np.where(numbered, clues, -1).astype(np.int8)  # -1: never short
     R, C = puzzle.rows, puzzle.cols
 
-    def around(x: np.ndarray) -> np.ndarray:
-        """Sum (or OR) over the four edge neighbours of every inner cell of a padded grid."""
-        return x[:, :-2, 1:-1] + x[:, 2:, 1:-1] + x[:, 1:-1, :-2] + x[:, 1:-1, 2:]
-
     def rule(d: np.ndarray) -> np.ndarray:
         b = d.reshape(d.shape[0], R + 2, C + 2)
         may = (b & TRI) != 0
         must = (b & NO_TRI) == 0
-        may_n = around(may.view(np.int8))
-        must_n = around(must.view(np.int8))
+        may_n = neighbour_sum(may.view(np.int8))
+        must_n = neighbour_sum(must.view(np.int8))
         met = np.zeros(b.shape, dtype=bool)
         tight = np.zeros(b.shape, dtype=bool)
         met[:, 1:-1, 1:-1] = must_n == target
         tight[:, 1:-1, 1:-1] = may_n == target
         inner = b[:, 1:-1, 1:-1]
-        keep = np.where(around(met) & ~must[:, 1:-1, 1:-1], NO_TRI, ALL) & np.where(
-            around(tight) & may[:, 1:-1, 1:-1], TRI, ALL
+        keep = np.where(neighbour_sum(met) & ~must[:, 1:-1, 1:-1], NO_TRI, ALL) & np.where(
+            neighbour_sum(tight) & may[:, 1:-1, 1:-1], TRI, ALL
         )
         bad = (must_n > target) | (may_n < floor)
         out = b.copy()

@@ -11,6 +11,8 @@ pointer for people; they play no part in the verdict."""
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 
 from ..base import Violation
@@ -22,6 +24,9 @@ MESSAGES = {
     "cuNotRectx": "A white area is not rectangle.",
     "nmTriangleLt": "There are not enough triangles adjacent to a number.",
 }
+
+UI_ONLY_CODES = frozenset({"brNoTriangle"})
+"""pzprjs's "not started" guard: reported by the checker, not a rule of the puzzle."""
 
 N, EAST, S, W = range(4)
 WHITE_QUARTERS = {
@@ -197,6 +202,7 @@ for _s, _qs in WHITE_QUARTERS.items():
     WHITE_TABLE[_s, list(_qs)] = True
 
 
+@cache
 def _quarter_geometry(R: int, C: int) -> tuple[np.ndarray, np.ndarray]:
     """Neighbour indices (Q, 3) with Q for 'none', and vertex extremes ext[min/max, xyuv, Q]."""
     Q = 4 * R * C
@@ -211,9 +217,8 @@ def _quarter_geometry(R: int, C: int) -> tuple[np.ndarray, np.ndarray]:
                 nb[q, 1] = (r * C + c) * 4 + (k + 3) % 4
                 if 0 <= r + dr < R and 0 <= c + dc < C:
                     nb[q, 2] = ((r + dr) * C + c + dc) * 4 + k2
-                pts = [(2 * c + 1, 2 * r + 1)] + [(2 * c + dx, 2 * r + dy) for dx, dy in CORNERS[k]]
-                coords = [[x for x, _ in pts], [y for _, y in pts],
-                          [x + y for x, y in pts], [x - y for x, y in pts]]
-                for i, vals in enumerate(coords):
-                    ext[0, i, q], ext[1, i, q] = min(vals), max(vals)
+                base = (2 * c, 2 * r, 2 * c + 2 * r, 2 * c - 2 * r)
+                for i in range(4):
+                    ext[0, i, q] = base[i] + EXTENTS[k][2 * i]
+                    ext[1, i, q] = base[i] + EXTENTS[k][2 * i + 1]
     return nb, ext
