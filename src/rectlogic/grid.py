@@ -6,7 +6,7 @@ there are (rows+1)·(cols+1) of them, border points included."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -72,6 +72,54 @@ def neighbour_sum(padded: np.ndarray) -> np.ndarray:
         padded[..., :-2, 1:-1] + padded[..., 2:, 1:-1] + padded[..., 1:-1, :-2]
         + padded[..., 1:-1, 2:]
     )
+
+
+def components(
+    rows: int, cols: int, joined: Callable[[int, int, int, int], bool]
+) -> tuple[tuple[int, ...], ...]:
+    """Connected pieces of the grid, where joined(r, c, r2, c2) says whether two edge
+    neighbours belong together; numbered by their first row-major cell (pzprjs room order)."""
+    label = [[-1] * cols for _ in range(rows)]
+    count = 0
+    for r0 in range(rows):
+        for c0 in range(cols):
+            if label[r0][c0] >= 0:
+                continue
+            label[r0][c0] = count
+            todo = [(r0, c0)]
+            while todo:
+                r, c = todo.pop()
+                for dr, dc in DIRECTIONS:
+                    rr, cc = r + dr, c + dc
+                    if (0 <= rr < rows and 0 <= cc < cols and label[rr][cc] < 0
+                            and joined(r, c, rr, cc)):
+                        label[rr][cc] = count
+                        todo.append((rr, cc))
+            count += 1
+    return tuple(tuple(row) for row in label)
+
+
+def rooms_from_borders(
+    rows: int, cols: int, vertical: list[int], horizontal: list[int]
+) -> tuple[tuple[int, ...], ...]:
+    """Rooms (connected across sides without a border), numbered by first row-major cell.
+    Borders come in pzprjs order: vertical[r*(cols-1)+c] between (r,c) and (r,c+1), then
+    horizontal[r*cols+c] between (r,c) and (r+1,c)."""
+
+    def joined(r: int, c: int, rr: int, cc: int) -> bool:
+        if r == rr:
+            return not vertical[r * (cols - 1) + min(c, cc)]
+        return not horizontal[min(r, rr) * cols + c]
+
+    return components(rows, cols, joined)
+
+
+def borders_of(rooms: tuple[tuple[int, ...], ...]) -> tuple[list[int], list[int]]:
+    """The vertical and horizontal border bits (pzprjs order) between differing labels."""
+    rows, cols = len(rooms), len(rooms[0])
+    vertical = [int(rooms[r][c] != rooms[r][c + 1]) for r in range(rows) for c in range(cols - 1)]
+    horizontal = [int(rooms[r][c] != rooms[r + 1][c]) for r in range(rows - 1) for c in range(cols)]
+    return vertical, horizontal
 
 
 _SIZE = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")

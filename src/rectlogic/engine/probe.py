@@ -46,10 +46,22 @@ def probe_cells(d: np.ndarray, cells: np.ndarray, propagate: Propagate) -> np.nd
     return d & np.bitwise_and.reduce(union, axis=0)
 
 
-def probing(lower: Propagate | None) -> Propagate:
-    """A batch propagator that probes each board over the `lower` rules (None: no rules)."""
+def probing(lower: Propagate | None, outer: Propagate | None = None) -> Propagate:
+    """A batch propagator that probes each board over the `lower` rules (None: no rules).
+    With `outer` (stronger rules too slow to run inside every probe), outer rules and probing
+    alternate until neither narrows."""
     base = lower or (lambda d: d)
-    return lambda batch: np.stack([probe(d, base) for d in batch])
+
+    def one(d: np.ndarray) -> np.ndarray:
+        d = probe(d, base)
+        while outer is not None and d.all():
+            again = probe(outer(d[None])[0], base)
+            if np.array_equal(again, d):
+                break
+            d = again
+        return d
+
+    return lambda batch: np.stack([one(d) for d in batch])
 
 
 WORK_BUDGET = 50_000_000

@@ -110,7 +110,7 @@ def _janko_genre(jt: janko.JankoText) -> str:
         return "shikaku"
     if len(jt.lines) == 2 * jt.rows and all(
         t.lstrip("-").isdigit() for row in jt.lines[jt.rows :] for t in row
-    ) and not ({"x", "5"} & set(problem)):
+    ) and "x" not in problem:
         return "chocona"
     return "shakashaka"
 

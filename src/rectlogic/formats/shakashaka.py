@@ -145,7 +145,8 @@ def to_janko(puzzle: Puzzle, answer: Answer | None) -> str:
 
 def from_text(tb: text.TextBoard) -> tuple[Puzzle, Answer | None]:
     clues, states, any_triangle = [], [], False
-    for r, row in enumerate(tb.grid):
+    (grid,) = tb.blocks(1)
+    for r, row in enumerate(grid):
         crow, srow = [], []
         for c, t in enumerate(row):
             if t == "#":

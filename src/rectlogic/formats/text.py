@@ -17,6 +17,14 @@ class TextBoard:
     rows: int
     cols: int
     grid: list[list[str]]
+    """Every row after the header: one block of `rows` rows, or several (Chocona)."""
+
+    def blocks(self, count: int) -> list[list[list[str]]]:
+        if len(self.grid) != count * self.rows:
+            raise FormatError(
+                f"text form: {self.genre} wants {count * self.rows} rows, got {len(self.grid)}"
+            )
+        return [self.grid[k * self.rows : (k + 1) * self.rows] for k in range(count)]
 
 
 def looks_like_text(text: str) -> bool:
@@ -33,11 +41,11 @@ def parse(text: str) -> TextBoard:
         raise FormatError("text form must start with a line 'GENRE RxC', e.g. 'shakashaka 6x6'")
     rows, cols = parse_size(head[1])
     body = lines[1:]
-    if len(body) != rows:
+    if not body or len(body) % rows:
         raise FormatError(f"text form: {len(body)} rows given, the header says {rows}")
     grid = []
     for r, line in enumerate(body):
-        cells = line.split() if " " in line.strip() else list(line.strip())
+        cells = line.split() if " " in line.strip() or cols == 1 else list(line.strip())
         if len(cells) != cols:
             raise FormatError(f"text form: row {r + 1} has {len(cells)} cells, expected {cols}")
         grid.append(cells)

@@ -44,6 +44,9 @@ class Genre(ABC):
     LADDER: ClassVar[dict[str, tuple[str, ...]]]
     """Named cumulative rule sets (the grades), weakest first."""
     DEFAULT_RUNG: ClassVar[str]
+    SLOW_RULES: ClassVar[frozenset[str]] = frozenset()
+    """Rules that probing leaves out of its many small fixpoints (it runs them between
+    probing rounds instead), where a rule is too slow to run once per probed value."""
     UI_ONLY_CODES: ClassVar[frozenset[str]] = frozenset()
     """Checks pzprjs makes that are not rules of the puzzle (an empty board is "not started",
     not wrong). The checker reports them; the solver's leaf test ignores them, so an empty
@@ -107,7 +110,12 @@ class Genre(ABC):
         """(full, base): the named rules with probing when `probe` is asked for, and the same
         rules without it. The search probes at the root and uses `base` below."""
         base = self.base_propagator(puzzle, rules - {"probe"})
-        return (probing(base) if "probe" in rules else base), base
+        if "probe" not in rules:
+            return base, base
+        slow = rules & self.SLOW_RULES
+        if not slow:
+            return probing(base), base
+        return probing(self.base_propagator(puzzle, rules - {"probe"} - slow), base), base
 
     def propagator(self, puzzle: Any, rules: frozenset[str]) -> Propagate | None:
         """The fixpoint of the named rules, probing included."""
@@ -130,7 +138,7 @@ def register(genre: Genre) -> Genre:
 
 
 def get_genre(name: str) -> Genre:
-    from . import shakashaka  # noqa: F401  (registers itself)
+    from . import chocona, shakashaka  # noqa: F401  (they register themselves)
 
     key = name.strip().lower()
     if key not in GENRES:

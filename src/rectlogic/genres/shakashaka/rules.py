@@ -14,6 +14,7 @@ from functools import cache
 import numpy as np
 
 from ...engine import Rule, fixpoint
+from ...engine.lattice import point_rule
 from ...grid import neighbour_sum
 from .model import (
     DOMAIN_TO_PATTERNS,
@@ -41,27 +42,7 @@ _P2D = [PATTERNS_TO_DOMAIN[q] for q in range(4)]
 
 def lattice_rule(rows: int, cols: int, names: frozenset[str]) -> Rule:
     """Arc consistency of every lattice point against the ring tables named."""
-    allowed = cell_masks(names)
-    R, C = rows, cols
-
-    def rule(d: np.ndarray) -> np.ndarray:
-        b = d.reshape(d.shape[0], R + 2, C + 2)
-        key = (
-            _D2P[0][b[:, : R + 1, 1:]]  # NE cell of each point
-            | _D2P[1][b[:, 1:, 1:]]  # SE
-            | _D2P[2][b[:, 1:, : C + 1]]  # SW
-            | _D2P[3][b[:, : R + 1, : C + 1]]  # NW
-        )
-        out = b.copy()
-        out[:, 1 : R + 1, 1 : C + 1] &= (
-            allowed[0][key[:, 1:, :C]]
-            & allowed[1][key[:, :R, :C]]
-            & allowed[2][key[:, :R, 1:]]
-            & allowed[3][key[:, 1:, 1:]]
-        )
-        return out.reshape(d.shape)
-
-    return rule
+    return point_rule(rows, cols, _D2P, cell_masks(names))
 
 
 @cache

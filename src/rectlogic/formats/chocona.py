@@ -1,0 +1,163 @@
+"""Chocona in every format: puzz.link (borders + room numbers), pzprv3 (the legacy room-id
+form and the 3.1 border form), Janko text, our text form."""
+
+from __future__ import annotations
+
+import string
+
+from ..errors import FormatError
+from ..genres.chocona.model import NO_CLUE, UNKNOWN, Answer, Puzzle, make_puzzle
+from ..grid import borders_of, rooms_from_borders
+from . import janko, puzzlink, pzprv3, text
+
+PID = "chocona"
+
+
+def _clue_token(t: str, unknown: str, where: str) -> int:
+    if t == ".":
+        return NO_CLUE
+    if t == unknown:
+        return UNKNOWN
+    if t.isdigit():
+        return int(t)
+    raise FormatError(f"{where}: unknown clue token {t!r}")
+
+
+def _clue_grid(puzzle: Puzzle, unknown: str, none: str) -> list[list[str]]:
+    grid = [[none] * puzzle.cols for _ in range(puzzle.rows)]
+    for k, v in enumerate(puzzle.clues):
+        if v != NO_CLUE:
+            r, c = puzzle.top_cell(k)
+            grid[r][c] = unknown if v == UNKNOWN else str(v)
+    return grid
+
+
+def _shading(grid: list[list[str]], shaded: set[str], where: str) -> Answer:
+    return Answer(tuple(tuple(int(t in shaded) for t in row) for row in grid))
+
+
+# -- URL ---------------------------------------------------------------------------------------
+
+
+def from_url(parts: puzzlink.UrlParts) -> Puzzle:
+    vertical, horizontal, rest = puzzlink.decode_border(parts.body, parts.rows, parts.cols)
+    rooms = rooms_from_borders(parts.rows, parts.cols, vertical, horizontal)
+    count = 1 + max(max(row) for row in rooms)
+    values, _ = puzzlink.decode_number16(rest, count)
+    return Puzzle(parts.rows, parts.cols, rooms, tuple(values))
+
+
+def to_url(puzzle: Puzzle) -> str:
+    vertical, horizontal = borders_of(puzzle.regions)
+    body = puzzlink.encode_border(vertical, horizontal) + puzzlink.encode_number16(
+        list(puzzle.clues)
+    )
+    return puzzlink.make_url(PID, puzzle.cols, puzzle.rows, body)
+
+
+# -- pzprv3 ------------------------------------------------------------------------------------
+
+
+def from_pzprv3(f: pzprv3.Pzprv3) -> tuple[Puzzle, Answer]:
+    rows, cols = f.rows, f.cols
+    if f.version >= 1:
+        vertical = [int(t == "1") for t in f.block(rows, rows * (cols - 1), "0")]
+        horizontal = [int(t == "1") for t in f.block(rows - 1, (rows - 1) * cols, "0")]
+        rooms = rooms_from_borders(rows, cols, vertical, horizontal)
+        labels: list[list[object]] = [list(row) for row in rooms]
+    else:
+        f.block(1, 1)  # the room count, which pzprjs ignores too
+        labels = [list(row) for row in f.grid()]
+    clue_grid = [
+        [_clue_token(t, "-", f"pzprv3 cell ({r},{c})") for c, t in enumerate(row)]
+        for r, row in enumerate(f.grid())
+    ]
+    puzzle = make_puzzle(labels, clue_grid)
+    return puzzle, _shading(f.grid(), {"#"}, "pzprv3")
+
+
+def to_pzprv3(puzzle: Puzzle, answer: Answer | None) -> str:
+    vertical, horizontal = borders_of(puzzle.regions)
+    cols = puzzle.cols
+    v_rows = [[str(b) for b in vertical[r * (cols - 1) : (r + 1) * (cols - 1)]]
+              for r in range(puzzle.rows)]
+    h_rows = [[str(b) for b in horizontal[r * cols : (r + 1) * cols]]
+              for r in range(puzzle.rows - 1)]
+    shade = answer.shaded if answer is not None else [[0] * cols] * puzzle.rows
+    a_rows = [["#" if v else "." for v in row] for row in shade]
+    lines = (pzprv3.header(PID, puzzle.rows, cols, version=1) + pzprv3.rows_text(v_rows)
+             + pzprv3.rows_text(h_rows) + pzprv3.rows_text(_clue_grid(puzzle, "-", "."))
+             + pzprv3.rows_text(a_rows))
+    return "\n".join(lines) + "\n"
+
+
+# -- Janko -------------------------------------------------------------------------------------
+
+
+def from_janko(jt: janko.JankoText) -> tuple[Puzzle, Answer | None]:
+    clue_grid = [
+        [NO_CLUE if t == "-" else _clue_token(t, "?", f"Janko cell ({r},{c})")
+         for c, t in enumerate(row)]
+        for r, row in enumerate(janko.take_grid(jt, 0, "clues"))
+    ]
+    labels = janko.take_grid(jt, jt.rows, "regions")
+    puzzle = make_puzzle(labels, clue_grid)
+    if len(jt.lines) < 3 * jt.rows:
+        return puzzle, None
+    grid = janko.take_grid(jt, 2 * jt.rows, "solution")
+    bad = {t for row in grid for t in row} - {"x", "X", "-"}
+    if bad:
+        raise FormatError(f"Janko solution: unknown tokens {sorted(bad)}")
+    return puzzle, _shading(grid, {"x", "X"}, "Janko")
+
+
+def to_janko(puzzle: Puzzle, answer: Answer | None) -> str:
+    lines = [janko.header(puzzle.rows, puzzle.cols)]
+    lines += [" ".join(row) for row in _clue_grid(puzzle, "?", "-")]
+    lines += [" ".join(str(k + 1) for k in row) for row in puzzle.regions]
+    if answer is not None:
+        lines += [" ".join("x" if v else "-" for v in row) for row in answer.shaded]
+    return "\n".join(lines) + "\n"
+
+
+# -- our text form: region labels, then clues and shading ----------------------------------
+
+
+LABELS = string.ascii_lowercase + string.ascii_uppercase
+
+
+def from_text(tb: text.TextBoard) -> tuple[Puzzle, Answer | None]:
+    labels, cells = tb.blocks(2)
+    clue_grid, shaded, any_shaded = [], [], False
+    for r, row in enumerate(cells):
+        crow, srow = [], []
+        for c, t in enumerate(row):
+            mark = t.endswith("#")
+            body = t[:-1] if mark else t
+            crow.append(NO_CLUE if body in (".", "") else _clue_token(body, "?", f"text ({r},{c})"))
+            srow.append(int(mark))
+            any_shaded |= mark
+        clue_grid.append(crow)
+        shaded.append(tuple(srow))
+    puzzle = make_puzzle(labels, clue_grid)
+    return puzzle, (Answer(tuple(shaded)) if any_shaded else None)
+
+
+def to_text(puzzle: Puzzle, answer: Answer | None) -> str:
+    many = len(puzzle.clues) > len(LABELS)
+    labels = [[str(k) if many else LABELS[k] for k in row] for row in puzzle.regions]
+    cells = _clue_grid(puzzle, "?", "")
+    for r in range(puzzle.rows):
+        for c in range(puzzle.cols):
+            mark = "#" if answer is not None and answer.shaded[r][c] else ""
+            cells[r][c] = (cells[r][c] + mark) or "."
+    return text.write(PID, puzzle.rows, puzzle.cols, labels + cells)
+
+
+def answer_from_json(puzzle: Puzzle, data: object) -> Answer:
+    if (not isinstance(data, list) or len(data) != puzzle.rows
+            or not all(isinstance(r, str) and len(r) == puzzle.cols for r in data)):
+        raise FormatError(f"a Chocona answer is {puzzle.rows} strings of {puzzle.cols} # or .")
+    if any(ch not in "#." for row in data for ch in row):
+        raise FormatError("a Chocona answer uses # (shaded) and . only")
+    return Answer(tuple(tuple(int(ch == "#") for ch in row) for row in data))

@@ -1,0 +1,73 @@
+"""Chocona: shade cells so that every clump is a rectangle and every number counts its region."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..base import Genre, Propagate, Violation, register
+from . import rules as _rules
+from .model import BIT, BOTH, SHADED, WHITE, Answer, Puzzle, check_answer_fits
+from .validate import UI_ONLY_CODES
+from .validate import validate as _validate
+
+
+class Chocona(Genre):
+    name = "chocona"
+    RULES = _rules.RULES
+    LADDER = _rules.LADDER
+    DEFAULT_RUNG = "probe"
+    UI_ONLY_CODES = UI_ONLY_CODES
+    SLOW_RULES = frozenset({"box"})
+
+    def initial_domains(self, puzzle: Puzzle) -> np.ndarray:
+        d = np.full((puzzle.rows + 2, puzzle.cols + 2), BIT[WHITE], dtype=np.uint8)
+        d[1:-1, 1:-1] = BOTH
+        return d.ravel()
+
+    def base_propagator(self, puzzle: Puzzle, rules: frozenset[str]) -> Propagate | None:
+        return _rules.build(puzzle, rules)
+
+    def decode(self, puzzle: Puzzle, domains: np.ndarray) -> Answer:
+        inner = domains.reshape(puzzle.rows + 2, puzzle.cols + 2)[1:-1, 1:-1]
+        return Answer(tuple(tuple(int(v == BIT[SHADED]) for v in row) for row in inner))
+
+    def encode(self, puzzle: Puzzle, answer: Answer) -> np.ndarray:
+        check_answer_fits(puzzle, answer)
+        d = np.full((puzzle.rows + 2, puzzle.cols + 2), BIT[WHITE], dtype=np.uint8)
+        d[1:-1, 1:-1] = np.where(np.array(answer.shaded, dtype=bool), BIT[SHADED], BIT[WHITE])
+        return d.ravel()
+
+    def validate(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
+        check_answer_fits(puzzle, answer)
+        return _validate(puzzle, answer)
+
+    def answer_json(self, puzzle: Puzzle, answer: Answer) -> list[str]:
+        return ["".join("#" if v else "." for v in row) for row in answer.shaded]
+
+    def render(self, puzzle: Puzzle, answer: Answer | None = None) -> str:
+        """Clues on their top cells, shaded cells as #, region borders as | and ─."""
+        tops = {puzzle.top_cell(k): v for k, v in enumerate(puzzle.clues) if v != -1}
+        lines = []
+        for r in range(puzzle.rows):
+            cells = []
+            for c in range(puzzle.cols):
+                v = tops.get((r, c))
+                mark = "#" if answer is not None and answer.shaded[r][c] else "."
+                text = ("?" if v == -2 else str(v)) if v is not None else mark
+                if v is not None and mark == "#":
+                    text = f"{text}#"
+                wall = c + 1 < puzzle.cols and puzzle.regions[r][c] != puzzle.regions[r][c + 1]
+                sep = "|" if wall else " "
+                cells.append(f"{text:>2}{sep}")
+            lines.append("".join(cells).rstrip())
+            if r + 1 < puzzle.rows:
+                lines.append("".join(
+                    "──" + " " if puzzle.regions[r][c] != puzzle.regions[r + 1][c] else "   "
+                    for c in range(puzzle.cols)
+                ).rstrip())
+        return "\n".join(lines)
+
+
+CHOCONA = register(Chocona())
+
+__all__ = ["CHOCONA", "Answer", "Chocona", "Puzzle"]

@@ -1,0 +1,100 @@
+"""Chocona: regions, their clues, and shaded cells.
+
+A board is cut into regions (connected pieces of cells); a region may carry a number (how many
+of its cells are shaded) or `?`. Every orthogonally connected clump of shaded cells must be a
+filled rectangle; clumps may cross region borders and touch at corners.
+
+Regions are kept in pzprjs's room order (by their first cell in row-major order), and a clue
+sits on the region's top cell: its leftmost column, topmost within it."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...errors import RectlogicError
+from ...grid import check_size, components
+
+WHITE, SHADED = 0, 1
+BIT = (1, 2)
+BOTH = 3
+NO_CLUE, UNKNOWN = -1, -2
+"""Region clue values besides the numbers: none, and `?`."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    rows: int
+    cols: int
+    regions: tuple[tuple[int, ...], ...]
+    """Region index per cell, regions numbered in room order."""
+    clues: tuple[int, ...]
+    """Per region: -1 none, -2 '?', n ≥ 0 the number of shaded cells."""
+    genre: ClassVar[str] = "chocona"
+
+    def __post_init__(self) -> None:
+        check_size(self.rows, self.cols)
+        if len(self.regions) != self.rows or any(len(r) != self.cols for r in self.regions):
+            raise RectlogicError(f"region grid does not match the size {self.rows}x{self.cols}")
+        if canonical_regions(self.regions) != self.regions:
+            raise RectlogicError("regions must be connected and numbered in room order")
+        if len(self.clues) != 1 + max(max(row) for row in self.regions):
+            raise RectlogicError("one clue value per region is needed")
+        if any(v < -2 for v in self.clues):
+            raise RectlogicError("a Chocona clue is a number, ? or nothing")
+
+    @property
+    def region_cells(self) -> list[list[tuple[int, int]]]:
+        cells: list[list[tuple[int, int]]] = [[] for _ in self.clues]
+        for r, row in enumerate(self.regions):
+            for c, k in enumerate(row):
+                cells[k].append((r, c))
+        return cells
+
+    def top_cell(self, region: int) -> tuple[int, int]:
+        """Where the clue is drawn: the leftmost column, topmost within it."""
+        return min(self.region_cells[region], key=lambda rc: (rc[1], rc[0]))
+
+
+@dataclass(frozen=True)
+class Answer:
+    shaded: tuple[tuple[int, ...], ...]
+    """1 for a shaded cell, 0 for an unshaded one."""
+
+    @property
+    def rows(self) -> int:
+        return len(self.shaded)
+
+    @property
+    def cols(self) -> int:
+        return len(self.shaded[0]) if self.shaded else 0
+
+
+def canonical_regions(labels: Sequence[Sequence[Hashable]]) -> tuple[tuple[int, ...], ...]:
+    """Any labelling → connected regions numbered by their first row-major cell (a border
+    runs wherever two neighbours have different labels, as in pzprjs)."""
+    return components(
+        len(labels), len(labels[0]), lambda r, c, rr, cc: labels[r][c] == labels[rr][cc]
+    )
+
+
+def make_puzzle(labels: Sequence[Sequence[Hashable]], clue_grid: Sequence[Sequence[int]]) -> Puzzle:
+    """A puzzle from region labels and clues written on any cells: each region keeps the
+    first clue in row-major order (as pzprjs does) and it moves to the region's top cell."""
+    rows, cols = len(labels), len(labels[0])
+    regions = canonical_regions(labels)
+    clues = [NO_CLUE] * (1 + max(max(row) for row in regions))
+    for r in range(rows):
+        for c in range(cols):
+            k, v = regions[r][c], clue_grid[r][c]
+            if v != NO_CLUE and clues[k] == NO_CLUE:
+                clues[k] = v
+    return Puzzle(rows, cols, regions, tuple(clues))
+
+
+def check_answer_fits(puzzle: Puzzle, answer: Answer) -> None:
+    if answer.rows != puzzle.rows or answer.cols != puzzle.cols:
+        raise RectlogicError(
+            f"answer is {answer.rows}x{answer.cols} but the puzzle is {puzzle.rows}x{puzzle.cols}"
+        )

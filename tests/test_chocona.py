@@ -1,0 +1,262 @@
+"""Chocona: three readings of the rectangle law agree, pzprjs's cases and Janko's answers hold,
+and the formats round-trip byte for byte."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rectlogic.bench import load_corpus
+from rectlogic.errors import RectlogicError
+from rectlogic.formats import dump, load
+from rectlogic.genres import get_genre
+from rectlogic.genres.chocona import Answer, Puzzle
+from rectlogic.genres.chocona.model import make_puzzle
+from rectlogic.solve import solve
+
+from .conftest import DATA
+
+G = get_genre("chocona")
+
+
+# -- reading 2: brute force pruned only by region tallies -------------------------------------
+
+
+def brute_force(p: Puzzle) -> list[Answer]:
+    cells = [(r, c) for r in range(p.rows) for c in range(p.cols)]
+    left = [len(cs) for cs in p.region_cells]
+    have = [0] * len(p.clues)
+    grid = [[0] * p.cols for _ in range(p.rows)]
+    found = []
+
+    def walk(k: int) -> None:
+        if k == len(cells):
+            answer = Answer(tuple(map(tuple, grid)))
+            if G.obeys_rules(p, answer):
+                found.append(answer)
+            return
+        r, c = cells[k]
+        reg = p.regions[r][c]
+        n = p.clues[reg]
+        left[reg] -= 1
+        for v in (0, 1):
+            have[reg] += v
+            if n < 0 or (have[reg] <= n and have[reg] + left[reg] >= n):
+                grid[r][c] = v
+                walk(k + 1)
+            have[reg] -= v
+        grid[r][c] = 0
+        left[reg] += 1
+
+    walk(0)
+    return found
+
+
+# -- reading 3: every pair of cells of a clump spans an all-shaded box ------------------------
+
+
+def pairwise_legal_count(rows: int, cols: int) -> int:
+    n = rows * cols
+    box = {}
+    for i, j in itertools.combinations(range(n), 2):
+        (r1, c1), (r2, c2) = divmod(i, cols), divmod(j, cols)
+        box[i, j] = sum(
+            1 << (r * cols + c)
+            for r in range(min(r1, r2), max(r1, r2) + 1)
+            for c in range(min(c1, c2), max(c1, c2) + 1)
+        )
+    near = [
+        [j for j in (i - cols, i + cols) if 0 <= j < n]
+        + [j for j in (i - 1, i + 1) if 0 <= j < n and j // cols == i // cols]
+        for i in range(n)
+    ]
+    legal = 0
+    for s in range(1 << n):
+        ok, seen = True, 0
+        for i in range(n):
+            if not (s >> i) & 1 or (seen >> i) & 1:
+                continue
+            clump, todo = [i], [i]
+            seen |= 1 << i
+            while todo:
+                for j in near[todo.pop()]:
+                    if (s >> j) & 1 and not (seen >> j) & 1:
+                        seen |= 1 << j
+                        clump.append(j)
+                        todo.append(j)
+            if any(box[min(a, b), max(a, b)] & ~s for a, b in itertools.combinations(clump, 2)):
+                ok = False
+                break
+        legal += ok
+    return legal
+
+
+def blank(rows: int, cols: int) -> Puzzle:
+    return make_puzzle([[0] * cols for _ in range(rows)], [[-1] * cols for _ in range(rows)])
+
+
+@pytest.mark.parametrize(("rows", "cols", "expected"), [(2, 2, 12), (3, 3, 208), (4, 4, None)])
+def test_clue_free_boards_three_readings(rows: int, cols: int, expected: int | None) -> None:
+    pairwise = pairwise_legal_count(rows, cols)
+    if expected is not None:
+        assert pairwise == expected
+    p = blank(rows, cols)
+    assert solve(p, limit=0).count == pairwise
+    if rows * cols <= 9:
+        assert len(brute_force(p)) == pairwise
+
+
+def random_board(seed: int) -> Puzzle:
+    rng = np.random.default_rng(seed)
+    rows, cols = int(rng.integers(2, 5)), int(rng.integers(2, 5))
+    labels = rng.integers(0, 4, size=(rows, cols)).tolist()
+    p = make_puzzle(labels, [[-1] * cols for _ in range(rows)])
+    clues = []
+    for cells in p.region_cells:
+        x = rng.random()
+        clues.append(-1 if x < 0.3 else -2 if x < 0.4 else int(rng.integers(0, len(cells) + 1)))
+    return Puzzle(p.rows, p.cols, p.regions, tuple(clues))
+
+
+BOARDS = [random_board(s) for s in range(25)]
+
+
+@pytest.mark.parametrize("p", BOARDS, ids=lambda p: f"{p.rows}x{p.cols}:{p.clues}")
+def test_search_agrees_with_brute_force(p: Puzzle) -> None:
+    truth = sorted(map(str, brute_force(p)))
+    for rung in ("none", "quota", "corner", "box", "probe"):
+        r = solve(p, rung=rung, limit=0)
+        assert r.status != "unknown"
+        assert sorted(map(str, r.answers)) == truth, rung
+    leaf = solve(p, limit=0, leaf_only=True)
+    assert sorted(map(str, leaf.answers)) == truth
+    assert leaf.nodes == 2 ** (p.rows * p.cols + 1) - 1
+
+
+@pytest.mark.parametrize("p", BOARDS[:12], ids=lambda p: f"{p.rows}x{p.cols}:{p.clues}")
+def test_no_rule_set_loses_a_real_answer(p: Puzzle) -> None:
+    truth = [G.encode(p, a) for a in brute_force(p)]
+    start = G.initial_domains(p)
+    for k in range(4):
+        for names in itertools.combinations(G.RULES, k + 1):
+            prop = G.propagator(p, frozenset(names))
+            if prop is None:
+                continue
+            d = prop(start[None])[0]
+            for t in truth:
+                assert ((t & d) == t).all(), names
+
+
+# -- external truth ------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def pzprjs() -> dict:
+    return json.loads((DATA / "pzprjs_chocona.json").read_text(encoding="utf-8"))[0]
+
+
+def test_pzprjs_cases(pzprjs: dict) -> None:
+    assert dump(load(pzprjs["full_url"]).puzzle, None, "url").strip() == pzprjs["full_url"]
+    for case in pzprjs["cases"]:
+        loaded = load(case["board"])
+        v = G.validate(loaded.puzzle, loaded.answer)
+        assert (v[0].code if v else None) == case["expect"], case["index"]
+        if v:
+            assert v[0].message == case["message_en"]
+        assert dump(loaded.puzzle, None, "url").strip() == case["puzzle_url"]
+        again = load(dump(loaded.puzzle, loaded.answer, "pzprv3"))
+        assert again.puzzle == loaded.puzzle and again.answer == loaded.answer
+
+
+def test_pzprjs_puzzle_solves_to_the_correct_case(pzprjs: dict) -> None:
+    correct = next(c for c in pzprjs["cases"] if c["expect"] is None)
+    loaded = load(correct["board"])
+    r = solve(load(pzprjs["full_url"]).puzzle)
+    assert r.status == "unique" and r.answers == [loaded.answer]
+
+
+def test_top_cell_is_leftmost_then_topmost(pzprjs: dict) -> None:
+    p = load(pzprjs["full_url"]).puzzle
+    for k, room in enumerate(pzprjs["url_decoded"]["rooms"]):
+        assert list(p.top_cell(k)) == room["top"]
+
+
+@pytest.fixture(scope="module")
+def corpus() -> list:
+    genre, items = load_corpus(DATA / "janko" / "Chocona_dataset.json")
+    assert genre == "chocona" and len(items) == 250
+    return items
+
+
+def test_janko_puzzles_solve_to_their_published_answers(corpus: list) -> None:
+    """The first 60 of the 250 (under a second). The whole corpus is `rectlogic bench`'s job
+    until the solver is fast on all of it: some of the later boards take seconds."""
+    for item in corpus[:60]:
+        r = solve(item.puzzle)
+        assert r.status == "unique", item.key
+        assert r.answers[0] == item.published, item.key
+
+
+# -- formats --------------------------------------------------------------------------------
+
+
+def test_empty_board_url() -> None:
+    p = blank(6, 6)
+    assert dump(p, None, "url").strip() == "https://puzz.link/p?chocona/6/6/000000000000g"
+    assert load("https://puzz.link/p?chocona/6/6").puzzle == p
+
+
+boards = st.integers(1, 7).flatmap(
+    lambda rows: st.integers(1, 7).flatmap(
+        lambda cols: st.tuples(
+            st.lists(st.lists(st.integers(0, 3), min_size=cols, max_size=cols),
+                     min_size=rows, max_size=rows),
+            st.lists(st.integers(-2, 300), min_size=rows * cols, max_size=rows * cols),
+            st.lists(st.integers(0, 1), min_size=rows * cols, max_size=rows * cols),
+        )
+    )
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(boards)
+def test_round_trips(data: tuple) -> None:
+    labels, values, shade = data
+    rows, cols = len(labels), len(labels[0])
+    base = make_puzzle(labels, [[-1] * cols for _ in range(rows)])
+    p = Puzzle(rows, cols, base.regions, tuple(values[: len(base.clues)]))
+    a = Answer(tuple(tuple(shade[r * cols : (r + 1) * cols]) for r in range(rows)))
+    url = dump(p, None, "url").strip()
+    assert load(url).puzzle == p
+    assert dump(load(url).puzzle, None, "url").strip() == url
+    for fmt in ("pzprv3", "janko", "text"):
+        back = load(dump(p, a, fmt), genre="chocona")
+        assert back.puzzle == p, fmt
+        if fmt != "text" or any(map(any, a.shaded)):
+            assert back.answer == a, fmt
+
+
+def test_legacy_room_ids_are_read_as_connected_rooms() -> None:
+    # label 1 appears in two separate places: two rooms, as pzprjs draws them
+    text = "pzprv3/chocona/2/3/3/1 0 1 /1 0 1 /. . 2 /. . . /. . # /. . # /"
+    p = load(text).puzzle
+    assert len(p.clues) == 3 and p.clues[2] == 2
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "https://puzz.link/p?chocona/6/6/8g!umlfvo1eq",
+        "chocona 2x2\na a\nb\n",
+        "chocona 2x2\na a\na a\nx .\n. .\n",
+        "pzprv3.1/chocona/2/2/0 /0 /0 0 /. x /. . /. . /",
+    ],
+)
+def test_bad_input(bad: str) -> None:
+    with pytest.raises(RectlogicError):
+        load(bad)
