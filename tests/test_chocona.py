@@ -4,7 +4,6 @@ and the formats round-trip byte for byte."""
 from __future__ import annotations
 
 import itertools
-import json
 
 import numpy as np
 import pytest
@@ -19,7 +18,7 @@ from rectlogic.genres.chocona import Answer, Puzzle
 from rectlogic.genres.chocona.model import make_puzzle
 from rectlogic.solve import solve
 
-from .conftest import DATA
+from .conftest import DATA, check_pzprjs_cases, pzprjs_group
 
 G = get_genre("chocona")
 
@@ -157,20 +156,11 @@ def test_no_rule_set_loses_a_real_answer(p: Puzzle) -> None:
 
 @pytest.fixture(scope="module")
 def pzprjs() -> dict:
-    return json.loads((DATA / "pzprjs_chocona.json").read_text(encoding="utf-8"))[0]
+    return pzprjs_group("chocona")
 
 
 def test_pzprjs_cases(pzprjs: dict) -> None:
-    assert dump(load(pzprjs["full_url"]).puzzle, None, "url").strip() == pzprjs["full_url"]
-    for case in pzprjs["cases"]:
-        loaded = load(case["board"])
-        v = G.validate(loaded.puzzle, loaded.answer)
-        assert (v[0].code if v else None) == case["expect"], case["index"]
-        if v:
-            assert v[0].message == case["message_en"]
-        assert dump(loaded.puzzle, None, "url").strip() == case["puzzle_url"]
-        again = load(dump(loaded.puzzle, loaded.answer, "pzprv3"))
-        assert again.puzzle == loaded.puzzle and again.answer == loaded.answer
+    check_pzprjs_cases(pzprjs)
 
 
 def test_pzprjs_puzzle_solves_to_the_correct_case(pzprjs: dict) -> None:

@@ -99,3 +99,33 @@ def test_bad_input_one_line_exit_2(args: tuple[str, ...]) -> None:
     assert r.returncode == 2, (r.stdout, r.stderr)
     assert "Traceback" not in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1, r.stderr
+
+
+SHIKAKU = "https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5j"
+CHOCONA = "https://puzz.link/p?chocona/6/6/8guumlfvo1eq33122g21g32"
+
+
+def test_shikaku_cli() -> None:
+    out = json.loads(run("solve", SHIKAKU, "--json").stdout)
+    assert out["status"] == "unique" and out["solutions"][0][0] == [0, 0, 5, 1]
+    rects = json.dumps(out["solutions"][0])
+    assert run("check", SHIKAKU, rects).returncode == 0
+    tatham = run("convert", SHIKAKU, "--to", "tatham").stdout.strip()
+    assert tatham == "6x6:d3a5_6b6n6b2_3a5d"
+    s_string = "S101001010010100100111001100001000111000000011111000000111110"
+    assert run("check", tatham, s_string).returncode == 0
+    wrong = run("check", tatham, "S" + "0" * 60, "--json")
+    assert wrong.returncode == 1 and json.loads(wrong.stdout)["errors"][0]["code"] == "bkNumGe2"
+    assert "┃" not in run("solve", SHIKAKU).stdout
+    assert run("convert", SHIKAKU, "--to", "tiling").returncode == 2  # no answer to draw
+
+
+def test_chocona_cli() -> None:
+    out = json.loads(run("solve", CHOCONA, "--json").stdout)
+    assert out["status"] == "unique" and out["solutions"][0][0] == "##.###"
+    assert run("check", CHOCONA, json.dumps(out["solutions"][0])).returncode == 0
+    empty = json.loads(run("solve", "https://puzz.link/p?chocona/2/2", "--limit", "0",
+                           "--json").stdout)
+    assert empty["count"] == 12 and ".." in empty["solutions"][0]
+    text = run("convert", CHOCONA, "--to", "text").stdout
+    assert run("convert", "-", "--to", "url", stdin=text).stdout.strip() == CHOCONA

@@ -9,20 +9,13 @@ from rectlogic.formats import dump, load
 from rectlogic.genres import get_genre
 from rectlogic.solve import solve
 
-from .conftest import DATA
+from .conftest import DATA, check_pzprjs_cases
 
 G = get_genre("shakashaka")
 
 
 def test_pzprjs_cases_check_to_the_expected_code(pzprjs_shakashaka: dict) -> None:
-    for case in pzprjs_shakashaka["cases"]:
-        loaded = load(case["board"])
-        violations = G.validate(loaded.puzzle, loaded.answer)
-        got = violations[0].code if violations else None
-        assert got == case["expect"], case["index"]
-        if violations:
-            assert violations[0].message == case["message_en"]
-        assert dump(loaded.puzzle, None, "url").strip() == case["puzzle_url"]
+    check_pzprjs_cases(pzprjs_shakashaka)
 
 
 def test_pzprjs_puzzle_url_round_trip_and_solution(pzprjs_shakashaka: dict) -> None:

@@ -75,9 +75,12 @@ def solve_cmd(
 
 
 def _answer_from(arg: str, puzzle: Any) -> Any:
-    """An ANSWER argument: JSON (as `solve --json` prints it) or any format carrying one."""
+    """An ANSWER argument: JSON (as `solve --json` prints it), a Tatham S-string (Shikaku),
+    or any format carrying an answer."""
     text = formats.read_source(arg)
     stripped = text.strip()
+    if stripped.startswith("S") and set(stripped[1:]) <= {"0", "1"}:
+        return formats.codec(puzzle.genre).answer_from_json(puzzle, stripped)
     if stripped.startswith("["):
         try:
             data = json.loads(stripped)
@@ -129,7 +132,9 @@ def _first_values(g: Any, loaded: formats.Loaded) -> Any:
 @app.command("convert")
 def convert_cmd(
     puzzle: PuzzleArg,
-    to: Annotated[str, typer.Option("--to", help="url, pzprv3, janko or text")],
+    to: Annotated[
+        str, typer.Option("--to", help="url, pzprv3, janko, text; Shikaku also tatham, tiling")
+    ],
     genre: GenreOpt = None,
 ) -> None:
     """Write a puzzle (and its answer, where the format has room) in another format."""

@@ -122,6 +122,23 @@ def borders_of(rooms: tuple[tuple[int, ...], ...]) -> tuple[list[int], list[int]
     return vertical, horizontal
 
 
+def draw_rooms(rooms: tuple[tuple[int, ...], ...], text: Callable[[int, int], str]) -> str:
+    """A board for people: each cell's text, with | and ── where neighbouring rooms differ."""
+    rows, cols = len(rooms), len(rooms[0])
+    lines = []
+    for r in range(rows):
+        row = ""
+        for c in range(cols):
+            wall = c + 1 < cols and rooms[r][c] != rooms[r][c + 1]
+            row += f"{text(r, c):>3}" + ("|" if wall else " ")
+        lines.append(row.rstrip())
+        if r + 1 < rows:
+            lines.append("".join(
+                " ───" if rooms[r][c] != rooms[r + 1][c] else "    " for c in range(cols)
+            ).rstrip())
+    return "\n".join(lines)
+
+
 _SIZE = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")
 
 

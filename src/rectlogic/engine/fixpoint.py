@@ -13,8 +13,14 @@ of every variable it reads or writes; a single-board fixpoint then skips it whil
 unchanged since a run of it that changed nothing."""
 
 
+_bit_count = np.frompyfunc(int.bit_count, 1, 1)
+
+
 def popcount(a: np.ndarray) -> np.ndarray:
-    """How many values each domain still allows."""
+    """How many values each domain still allows. Domains wider than 64 values are numpy
+    object arrays of Python integers."""
+    if a.dtype == object:
+        return _bit_count(a).astype(np.int64)
     return np.bitwise_count(a)
 
 

@@ -80,7 +80,7 @@ def probe(
     It stops after a full cycle over the undecided variables finds nothing, or when the work
     budget is spent."""
     d = propagate(d[None])[0]
-    chunk = max(1, min(chunk, BATCH_ELEMENTS // (5 * d.size)))
+    chunk = max(1, min(chunk, BATCH_ELEMENTS // (5 * max(1, d.size))))
     cursor, quiet = 0, 0
     while d.all():
         undecided = np.flatnonzero(popcount(d) > 1)

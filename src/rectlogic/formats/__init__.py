@@ -13,7 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from ..errors import FormatError, UnknownGenre
-from . import janko, puzzlink, pzprv3, text
+from . import janko, puzzlink, pzprv3, tatham, text
 
 MAX_INPUT = 4 << 20
 """Characters of puzzle text accepted at most (a 256×256 file is far below this)."""
@@ -71,6 +71,8 @@ def detect(source: str) -> str:
         return "pzprv3"
     if text.looks_like_text(t):
         return "text"
+    if tatham.looks_like_tatham(t):
+        return "tatham"
     if janko.looks_like_janko(t):
         return "janko"
     raise FormatError(
@@ -91,6 +93,9 @@ def load(source: str, genre: str | None = None) -> Loaded:
     if fmt == "text":
         tb = text.parse(t)
         puzzle, answer = codec(genre or tb.genre).from_text(tb)
+        return Loaded(puzzle, answer, fmt)
+    if fmt == "tatham":
+        puzzle, answer = codec(genre or "shikaku").from_tatham(t)
         return Loaded(puzzle, answer, fmt)
     jt = janko.split(t)
     puzzle, answer = codec(genre or _janko_genre(jt)).from_janko(jt)

@@ -9,18 +9,9 @@ from ..errors import FormatError
 from ..genres.chocona.model import NO_CLUE, UNKNOWN, Answer, Puzzle, make_puzzle
 from ..grid import borders_of, rooms_from_borders
 from . import janko, puzzlink, pzprv3, text
+from .tokens import clue_number
 
 PID = "chocona"
-
-
-def _clue_token(t: str, unknown: str, where: str) -> int:
-    if t == ".":
-        return NO_CLUE
-    if t == unknown:
-        return UNKNOWN
-    if t.isdigit():
-        return int(t)
-    raise FormatError(f"{where}: unknown clue token {t!r}")
 
 
 def _clue_grid(puzzle: Puzzle, unknown: str, none: str) -> list[list[str]]:
@@ -69,7 +60,7 @@ def from_pzprv3(f: pzprv3.Pzprv3) -> tuple[Puzzle, Answer]:
         f.block(1, 1)  # the room count, which pzprjs ignores too
         labels = [list(row) for row in f.grid()]
     clue_grid = [
-        [_clue_token(t, "-", f"pzprv3 cell ({r},{c})") for c, t in enumerate(row)]
+        [clue_number(t, "-", f"pzprv3 cell ({r},{c})") for c, t in enumerate(row)]
         for r, row in enumerate(f.grid())
     ]
     puzzle = make_puzzle(labels, clue_grid)
@@ -96,7 +87,7 @@ def to_pzprv3(puzzle: Puzzle, answer: Answer | None) -> str:
 
 def from_janko(jt: janko.JankoText) -> tuple[Puzzle, Answer | None]:
     clue_grid = [
-        [NO_CLUE if t == "-" else _clue_token(t, "?", f"Janko cell ({r},{c})")
+        [NO_CLUE if t == "-" else clue_number(t, "?", f"Janko cell ({r},{c})")
          for c, t in enumerate(row)]
         for r, row in enumerate(janko.take_grid(jt, 0, "clues"))
     ]
@@ -134,7 +125,7 @@ def from_text(tb: text.TextBoard) -> tuple[Puzzle, Answer | None]:
         for c, t in enumerate(row):
             mark = t.endswith("#")
             body = t[:-1] if mark else t
-            crow.append(NO_CLUE if body in (".", "") else _clue_token(body, "?", f"text ({r},{c})"))
+            crow.append(NO_CLUE if body in (".", "") else clue_number(body, "?", f"text ({r},{c})"))
             srow.append(int(mark))
             any_shaded |= mark
         clue_grid.append(crow)

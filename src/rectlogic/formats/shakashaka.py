@@ -16,6 +16,7 @@ from ..genres.shakashaka.model import (
     Puzzle,
 )
 from . import janko, puzzlink, pzprv3, text
+from .tokens import rows_of
 
 PID = "shakashaka"
 QANS = {5: TNW, 4: TNE, 3: TSE, 2: TSW}
@@ -23,10 +24,6 @@ QANS = {5: TNW, 4: TNE, 3: TSE, 2: TSW}
 TO_QANS = {s: q for q, s in QANS.items()}
 JANKO = {"nw": TNW, "ne": TNE, "se": TSE, "sw": TSW}
 TO_JANKO = {s: k for k, s in JANKO.items()}
-
-
-def _rows(flat: list[int], cols: int) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(flat[k : k + cols]) for k in range(0, len(flat), cols))
 
 
 def _answer(puzzle: Puzzle, states: list[list[int]]) -> Answer:
@@ -44,7 +41,7 @@ def _answer(puzzle: Puzzle, states: list[list[int]]) -> Answer:
 
 def from_url(parts: puzzlink.UrlParts) -> Puzzle:
     qnum = puzzlink.decode_4cell(parts.body, parts.rows * parts.cols)
-    return Puzzle(parts.rows, parts.cols, _rows(qnum, parts.cols))
+    return Puzzle(parts.rows, parts.cols, rows_of(qnum, parts.cols))
 
 
 def to_url(puzzle: Puzzle) -> str:
@@ -179,7 +176,7 @@ def to_text(puzzle: Puzzle, answer: Answer | None) -> str:
     return text.write(PID, puzzle.rows, puzzle.cols, grid)
 
 
-def answer_from_rows(puzzle: Puzzle, rows: list[str]) -> Answer:
+def answer_fromrows_of(puzzle: Puzzle, rows: list[str]) -> Answer:
     """An ANSWER as in the JSON output (one string per row) → Answer."""
     if len(rows) != puzzle.rows or any(len(r) != puzzle.cols for r in rows):
         raise FormatError(f"answer must be {puzzle.rows} rows of {puzzle.cols} characters")
@@ -200,4 +197,4 @@ def answer_from_rows(puzzle: Puzzle, rows: list[str]) -> Answer:
 def answer_from_json(puzzle: Puzzle, data: object) -> Answer:
     if not isinstance(data, list) or not all(isinstance(r, str) for r in data):
         raise FormatError("a Shakashaka answer is a list of row strings")
-    return answer_from_rows(puzzle, data)
+    return answer_fromrows_of(puzzle, data)

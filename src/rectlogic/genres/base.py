@@ -138,7 +138,7 @@ def register(genre: Genre) -> Genre:
 
 
 def get_genre(name: str) -> Genre:
-    from . import chocona, shakashaka  # noqa: F401  (they register themselves)
+    from . import chocona, shakashaka, shikaku  # noqa: F401  (they register themselves)
 
     key = name.strip().lower()
     if key not in GENRES:

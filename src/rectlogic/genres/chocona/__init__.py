@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...grid import draw_rooms
 from ..base import Genre, Propagate, Violation, register
 from . import rules as _rules
 from .model import BIT, BOTH, SHADED, WHITE, Answer, Puzzle, check_answer_fits
@@ -45,27 +46,17 @@ class Chocona(Genre):
         return ["".join("#" if v else "." for v in row) for row in answer.shaded]
 
     def render(self, puzzle: Puzzle, answer: Answer | None = None) -> str:
-        """Clues on their top cells, shaded cells as #, region borders as | and ─."""
+        """Clues on their top cells, shaded cells as #, region borders drawn."""
         tops = {puzzle.top_cell(k): v for k, v in enumerate(puzzle.clues) if v != -1}
-        lines = []
-        for r in range(puzzle.rows):
-            cells = []
-            for c in range(puzzle.cols):
-                v = tops.get((r, c))
-                mark = "#" if answer is not None and answer.shaded[r][c] else "."
-                text = ("?" if v == -2 else str(v)) if v is not None else mark
-                if v is not None and mark == "#":
-                    text = f"{text}#"
-                wall = c + 1 < puzzle.cols and puzzle.regions[r][c] != puzzle.regions[r][c + 1]
-                sep = "|" if wall else " "
-                cells.append(f"{text:>2}{sep}")
-            lines.append("".join(cells).rstrip())
-            if r + 1 < puzzle.rows:
-                lines.append("".join(
-                    "──" + " " if puzzle.regions[r][c] != puzzle.regions[r + 1][c] else "   "
-                    for c in range(puzzle.cols)
-                ).rstrip())
-        return "\n".join(lines)
+
+        def text(r: int, c: int) -> str:
+            mark = "#" if answer is not None and answer.shaded[r][c] else ""
+            v = tops.get((r, c))
+            if v is None:
+                return mark or "."
+            return ("?" if v == -2 else str(v)) + mark
+
+        return draw_rooms(puzzle.regions, text)
 
 
 CHOCONA = register(Chocona())

@@ -1,0 +1,24 @@
+"""Small token helpers shared by the genres' format mappings."""
+
+from __future__ import annotations
+
+from ..errors import FormatError
+
+NONE, UNKNOWN = -1, -2
+"""The clue values every genre uses for 'no clue' and for '?'."""
+
+
+def rows_of(flat: list[int], cols: int) -> tuple[tuple[int, ...], ...]:
+    """A row-major list → a tuple of row tuples."""
+    return tuple(tuple(flat[k : k + cols]) for k in range(0, len(flat), cols))
+
+
+def clue_number(t: str, unknown: str, where: str) -> int:
+    """'.' → no clue, the format's `unknown` token → '?', digits → the number."""
+    if t == ".":
+        return NONE
+    if t == unknown:
+        return UNKNOWN
+    if t.isdigit():
+        return int(t)
+    raise FormatError(f"{where}: unknown clue token {t!r}")

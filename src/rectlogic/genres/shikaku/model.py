@@ -1,0 +1,144 @@
+"""Shikaku: cut the grid into rectangles, one number each, of that area.
+
+The unknown is not a cell but which rectangle each number takes. Every clue gets the list of
+its candidates — each h×w box with h·w = n that contains the clue and no other clue (any area
+for `?`) — and the puzzle becomes exact cover of the cells by one candidate per clue. A
+candidate's cells are a Python integer used as a bitset (bit r·cols + c)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import ClassVar
+
+from ...errors import RectlogicError
+from ...grid import borders_of, check_size, rooms_from_borders
+
+NO_CLUE, ANY_AREA = -1, -2
+"""Cell values besides the numbers: no clue, and `?` (a clue of any area)."""
+MAX_CANDIDATES = 200_000
+"""Candidates allowed over the whole board (a `?` can take very many rectangles)."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    rows: int
+    cols: int
+    clues: tuple[tuple[int, ...], ...]
+    """Per cell: -1 none, -2 '?', n ≥ 0 the area (pzprjs lets 0 pass like '?')."""
+    genre: ClassVar[str] = "shikaku"
+
+    def __post_init__(self) -> None:
+        check_size(self.rows, self.cols)
+        if len(self.clues) != self.rows or any(len(r) != self.cols for r in self.clues):
+            raise RectlogicError(f"clue grid does not match the size {self.rows}x{self.cols}")
+        if any(v < -2 for row in self.clues for v in row):
+            raise RectlogicError("a Shikaku clue is a number or ?")
+
+    @property
+    def numbers(self) -> list[tuple[int, int, int]]:
+        """The clues (r, c, value) in row-major order: the search's variables."""
+        return [(r, c, v) for r, row in enumerate(self.clues) for c, v in enumerate(row) if v != -1]
+
+
+Rect = tuple[int, int, int, int]
+"""(top, left, height, width)."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """Answer lines as pzprjs stores them: vertical borders (between (r,c) and (r,c+1)) then
+    horizontal ones (between (r,c) and (r+1,c)), 1 for a line. A tiling, or any drawing."""
+
+    rows: int
+    cols: int
+    vertical: tuple[int, ...]
+    horizontal: tuple[int, ...]
+
+    @staticmethod
+    def from_rooms(rooms: tuple[tuple[int, ...], ...]) -> Answer:
+        v, h = borders_of(rooms)
+        return Answer(len(rooms), len(rooms[0]), tuple(v), tuple(h))
+
+    @staticmethod
+    def from_rects(rows: int, cols: int, rects: list[Rect]) -> Answer:
+        label = [[-1] * cols for _ in range(rows)]
+        for k, (t, lft, h, w) in enumerate(rects):
+            for r in range(t, t + h):
+                for c in range(lft, lft + w):
+                    if not (0 <= r < rows and 0 <= c < cols):
+                        raise RectlogicError(f"rectangle {[t, lft, h, w]} leaves the board")
+                    if label[r][c] != -1:
+                        raise RectlogicError(f"rectangles overlap at cell ({r},{c})")
+                    label[r][c] = k
+        return Answer.from_rooms(tuple(tuple(row) for row in label))
+
+    def rooms(self) -> tuple[tuple[int, ...], ...]:
+        return rooms_from_borders(self.rows, self.cols, list(self.vertical), list(self.horizontal))
+
+    def rects(self) -> list[Rect]:
+        """Each room's bounding box, sorted by (top, left): the rectangles of a tiling."""
+        boxes: dict[int, list[int]] = {}
+        for r, row in enumerate(self.rooms()):
+            for c, k in enumerate(row):
+                b = boxes.setdefault(k, [r, c, r, c])
+                b[0], b[1] = min(b[0], r), min(b[1], c)
+                b[2], b[3] = max(b[2], r), max(b[3], c)
+        return sorted((t, lft, b - t + 1, r - lft + 1) for t, lft, b, r in boxes.values())
+
+
+def check_answer_fits(puzzle: Puzzle, answer: Answer) -> None:
+    if answer.rows != puzzle.rows or answer.cols != puzzle.cols:
+        raise RectlogicError(
+            f"answer is {answer.rows}x{answer.cols} but the puzzle is {puzzle.rows}x{puzzle.cols}"
+        )
+    if (len(answer.vertical) != puzzle.rows * (puzzle.cols - 1)
+            or len(answer.horizontal) != (puzzle.rows - 1) * puzzle.cols):
+        raise RectlogicError("answer borders do not match the board size")
+
+
+@cache
+def candidates(puzzle: Puzzle) -> tuple[tuple[Rect, ...], ...]:
+    """Per clue (in `numbers` order), every rectangle it may take."""
+    R, C = puzzle.rows, puzzle.cols
+    prefix = [[0] * (C + 1) for _ in range(R + 1)]
+    for r in range(R):
+        for c in range(C):
+            prefix[r + 1][c + 1] = (prefix[r][c + 1] + prefix[r + 1][c] - prefix[r][c]
+                                    + (puzzle.clues[r][c] != NO_CLUE))
+
+    def clues_in(t: int, lft: int, h: int, w: int) -> int:
+        return prefix[t + h][lft + w] - prefix[t][lft + w] - prefix[t + h][lft] + prefix[t][lft]
+
+    out, total = [], 0
+    for r, c, n in puzzle.numbers:
+        shapes = (
+            [(h, n // h) for h in range(1, n + 1) if n % h == 0]
+            if n > 0
+            else [(h, w) for h in range(1, R + 1) for w in range(1, C + 1)]
+        )
+        mine = []
+        for h, w in shapes:
+            for t in range(max(0, r - h + 1), min(r, R - h) + 1):
+                for lft in range(max(0, c - w + 1), min(c, C - w) + 1):
+                    if clues_in(t, lft, h, w) == 1:
+                        mine.append((t, lft, h, w))
+        total += len(mine)
+        if total > MAX_CANDIDATES:
+            raise RectlogicError(
+                f"too many possible rectangles (over {MAX_CANDIDATES}); too many ? clues?"
+            )
+        out.append(tuple(mine))
+    return tuple(out)
+
+
+def rect_mask(rect: Rect, cols: int) -> int:
+    """The rectangle's cells as a bitset (bit r·cols + c)."""
+    t, lft, h, w = rect
+    return _block(h, w, cols) << (t * cols + lft)
+
+
+@cache
+def _block(h: int, w: int, cols: int) -> int:
+    row = (1 << w) - 1
+    return sum(row << (i * cols) for i in range(h))

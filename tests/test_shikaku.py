@@ -1,0 +1,229 @@
+"""Shikaku: exact cover by brute force against the dual rules, pzprjs's cases, every Janko
+partition, and the formats (URL, pzprv3, Janko, Tatham, tiling, text)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rectlogic.bench import load_corpus
+from rectlogic.errors import FormatError, RectlogicError
+from rectlogic.formats import dump, load
+from rectlogic.genres import get_genre
+from rectlogic.genres.shikaku import Answer, Puzzle
+from rectlogic.genres.shikaku.model import candidates
+from rectlogic.solve import solve
+
+from .conftest import DATA, check_pzprjs_cases, pzprjs_group
+
+G = get_genre("shikaku")
+
+
+def brute_force(p: Puzzle) -> list[Answer]:
+    """Plain exact cover: one candidate per clue, no overlaps, then the validator decides."""
+    cands = candidates(p)
+    found: list[Answer] = []
+    chosen: list[tuple[int, int, int, int]] = []
+
+    def cells(rect: tuple[int, int, int, int]) -> set[tuple[int, int]]:
+        t, lft, h, w = rect
+        return {(r, c) for r in range(t, t + h) for c in range(lft, lft + w)}
+
+    def walk(k: int, used: set[tuple[int, int]]) -> None:
+        if k == len(cands):
+            if len(used) == p.rows * p.cols:
+                answer = Answer.from_rects(p.rows, p.cols, list(chosen))
+                if not G.validate(p, answer):
+                    found.append(answer)
+            return
+        for rect in cands[k]:
+            mine = cells(rect)
+            if not mine & used:
+                chosen.append(rect)
+                walk(k + 1, used | mine)
+                chosen.pop()
+
+    walk(0, set())
+    return found
+
+
+Rect = tuple[int, int, int, int]
+
+
+def random_tiling(rng: np.random.Generator, rows: int, cols: int) -> list[Rect]:
+    out, todo = [], [(0, 0, rows, cols)]
+    while todo:
+        t, lft, h, w = todo.pop()
+        if h * w <= rng.integers(1, 7):
+            out.append((t, lft, h, w))
+        elif h >= w:
+            k = int(rng.integers(1, h))
+            todo += [(t, lft, k, w), (t + k, lft, h - k, w)]
+        else:
+            k = int(rng.integers(1, w))
+            todo += [(t, lft, h, k), (t, lft + k, h, w - k)]
+    return out
+
+
+def random_board(seed: int) -> Puzzle:
+    rng = np.random.default_rng(seed)
+    rows, cols = int(rng.integers(2, 6)), int(rng.integers(2, 6))
+    clues = [[-1] * cols for _ in range(rows)]
+    for t, lft, h, w in random_tiling(rng, rows, cols):
+        r, c = t + int(rng.integers(0, h)), lft + int(rng.integers(0, w))
+        clues[r][c] = -2 if rng.random() < 0.08 else h * w
+    if seed % 5 == 0:  # sometimes break the board: none or other answers
+        r, c = int(rng.integers(0, rows)), int(rng.integers(0, cols))
+        clues[r][c] = -1 if clues[r][c] != -1 else 1
+    return Puzzle(rows, cols, tuple(map(tuple, clues)))
+
+
+BOARDS = [random_board(s) for s in range(40)]
+
+
+@pytest.mark.parametrize("p", BOARDS, ids=lambda p: f"{p.rows}x{p.cols}")
+def test_dual_rules_agree_with_plain_exact_cover(p: Puzzle) -> None:
+    truth = sorted(map(str, brute_force(p)))
+    for rung in G.LADDER:
+        r = solve(p, rung=rung, limit=0)
+        assert r.status != "unknown"
+        assert sorted(map(str, r.answers)) == truth, rung
+
+
+@pytest.mark.parametrize("p", BOARDS[:20], ids=lambda p: f"{p.rows}x{p.cols}")
+def test_no_rung_loses_a_real_answer(p: Puzzle) -> None:
+    truth = [G.encode(p, a) for a in brute_force(p)]
+    start = G.initial_domains(p)
+    for rung in G.LADDER:
+        prop = G.propagator(p, G.rules_for(rung))
+        if prop is None:
+            continue
+        d = prop(start[None])[0]
+        for t in truth:
+            assert all(int(a) & int(b) == int(a) for a, b in zip(t, d, strict=True)), rung
+
+
+def test_area_sum_rejects_at_once() -> None:
+    p = load("shikaku 2x2\n3 .\n. 2\n").puzzle
+    r = solve(p)
+    assert r.status == "none" and r.nodes == 1
+
+
+# -- external truth ------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def pzprjs() -> dict:
+    return pzprjs_group("shikaku")
+
+
+def test_pzprjs_cases(pzprjs: dict) -> None:
+    check_pzprjs_cases(pzprjs)
+
+
+def test_pzprjs_puzzle_solves_and_matches_tatham(pzprjs: dict) -> None:
+    p = load(pzprjs["full_url"]).puzzle
+    correct = load(next(c for c in pzprjs["cases"] if c["expect"] is None)["board"]).answer
+    r = solve(p)
+    assert r.status == "unique" and r.answers == [correct]
+    tatham = dump(p, correct, "tatham").split()
+    assert tatham[0] == "6x6:d3a5_6b6n6b2_3a5d"
+    assert tatham[1] == "S101001010010100100111001100001000111000000011111000000111110"
+    back = load("\n".join(tatham))
+    assert back.puzzle == p and back.answer == correct
+
+
+@pytest.fixture(scope="module")
+def corpus() -> list:
+    genre, items = load_corpus(DATA / "janko" / "Shikaku_dataset.json")
+    assert genre == "shikaku" and len(items) == 501
+    return items
+
+
+NOT_UNIQUE = {"127_16x22", "128_20x20"}
+
+
+@pytest.mark.parametrize("part", range(4))
+def test_every_janko_puzzle_solves_to_its_published_partition(corpus: list, part: int) -> None:
+    for item in corpus[part::4]:
+        r = solve(item.puzzle)
+        if item.key in NOT_UNIQUE:
+            assert r.status == "multiple", item.key
+            continue
+        assert r.status == "unique", item.key
+        assert r.answers[0] == item.published, item.key
+
+
+def test_largest_janko_board_is_proved_unique(corpus: list) -> None:
+    item = max(corpus, key=lambda i: i.puzzle.rows * i.puzzle.cols)
+    assert (item.puzzle.rows, item.puzzle.cols) == (50, 40)
+    assert solve(item.puzzle).status == "unique"
+
+
+# -- formats --------------------------------------------------------------------------------
+
+
+def test_number16_big_numbers_and_unknown() -> None:
+    p = Puzzle(1, 8, ((16, 255, 256, 4095, 4096, 8191, 8192, -2),))
+    url = dump(p, None, "url").strip()
+    assert url == "https://puzz.link/p?shikaku/8/1/-10-ff+100+fff=000=fff@000./"
+    assert load(url).puzzle == p
+
+
+boards = st.integers(1, 8).flatmap(
+    lambda rows: st.integers(1, 8).flatmap(
+        lambda cols: st.lists(
+            st.lists(st.sampled_from([-1, -1, -1, -2, 1, 2, 5, 17, 300, 99999]),
+                     min_size=cols, max_size=cols),
+            min_size=rows, max_size=rows,
+        ).map(lambda g: Puzzle(rows, cols, tuple(map(tuple, g))))
+    )
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(boards, st.integers(0, 10**6))
+def test_round_trips(p: Puzzle, seed: int) -> None:
+    url = dump(p, None, "url").strip()
+    assert load(url).puzzle == p
+    assert dump(load(url).puzzle, None, "url").strip() == url
+    tiling = random_tiling(np.random.default_rng(seed), p.rows, p.cols)
+    a = Answer.from_rects(p.rows, p.cols, tiling)
+    for fmt in ("pzprv3", "janko", "text"):
+        back = load(dump(p, a, fmt), genre="shikaku")
+        assert back.puzzle == p and back.answer == a, fmt
+    if all(v not in (-2, 0) for row in p.clues for v in row) and any(
+        v > 0 for row in p.clues for v in row
+    ):
+        back = load(dump(p, a, "tatham"))
+        assert back.puzzle == p and back.answer == a
+
+
+def test_tiling_round_trip_and_errors(pzprjs: dict) -> None:
+    p = load(pzprjs["full_url"]).puzzle
+    a = solve(p).answers[0]
+    tiling = dump(p, a, "tiling")
+    back = load(tiling)
+    assert back.puzzle == p and back.answer == a
+    with pytest.raises(FormatError, match="not a rectangle"):
+        load("shikaku 2x2\nAa\naB\n")
+    with pytest.raises(FormatError, match="uppercase"):
+        load("shikaku 2x2\nAA\nbB\n")
+    with pytest.raises(FormatError, match="uppercase"):
+        load("shikaku 2x2\naa\nbB\n")
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "https://puzz.link/p?shikaku/6/6/-zz",
+        "6x6:d3a5_6b6n6b2_3a5",
+        "6x6:d3a5_6b6n6b2_3a5d\nS0101",
+        "shikaku 2x2\n3 x\n. .\n",
+    ],
+)
+def test_bad_input(bad: str) -> None:
+    with pytest.raises(RectlogicError):
+        load(bad)
