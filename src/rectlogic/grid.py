@@ -79,24 +79,36 @@ def components(
 ) -> tuple[tuple[int, ...], ...]:
     """Connected pieces of the grid, where joined(r, c, r2, c2) says whether two edge
     neighbours belong together; numbered by their first row-major cell (pzprjs room order)."""
-    label = [[-1] * cols for _ in range(rows)]
-    count = 0
-    for r0 in range(rows):
-        for c0 in range(cols):
-            if label[r0][c0] >= 0:
-                continue
-            label[r0][c0] = count
-            todo = [(r0, c0)]
-            while todo:
-                r, c = todo.pop()
-                for dr, dc in DIRECTIONS:
-                    rr, cc = r + dr, c + dc
-                    if (0 <= rr < rows and 0 <= cc < cols and label[rr][cc] < 0
-                            and joined(r, c, rr, cc)):
-                        label[rr][cc] = count
-                        todo.append((rr, cc))
-            count += 1
-    return tuple(tuple(row) for row in label)
+    right = [joined(r, c, r, c + 1) for r in range(rows) for c in range(cols - 1)]
+    down = [joined(r, c, r + 1, c) for r in range(rows - 1) for c in range(cols)]
+    return pieces(rows, cols, right, down)
+
+
+def pieces(
+    rows: int, cols: int, right: list[bool], down: list[bool]
+) -> tuple[tuple[int, ...], ...]:
+    """Connected pieces given which sides are open: right[r*(cols-1)+c] joins (r,c) and
+    (r,c+1), down[r*cols+c] joins (r,c) and (r+1,c). Union-find, then row-major numbering."""
+    parent = list(range(rows * cols))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for r in range(rows):
+        for c in range(cols - 1):
+            if right[r * (cols - 1) + c]:
+                a, b = find(r * cols + c), find(r * cols + c + 1)
+                parent[max(a, b)] = min(a, b)
+    for k, open_ in enumerate(down):
+        if open_:
+            a, b = find(k), find(k + cols)
+            parent[max(a, b)] = min(a, b)
+    number: dict[int, int] = {}
+    flat = [number.setdefault(find(i), len(number)) for i in range(rows * cols)]
+    return tuple(tuple(flat[r * cols : (r + 1) * cols]) for r in range(rows))
 
 
 def rooms_from_borders(
@@ -105,13 +117,7 @@ def rooms_from_borders(
     """Rooms (connected across sides without a border), numbered by first row-major cell.
     Borders come in pzprjs order: vertical[r*(cols-1)+c] between (r,c) and (r,c+1), then
     horizontal[r*cols+c] between (r,c) and (r+1,c)."""
-
-    def joined(r: int, c: int, rr: int, cc: int) -> bool:
-        if r == rr:
-            return not vertical[r * (cols - 1) + min(c, cc)]
-        return not horizontal[min(r, rr) * cols + c]
-
-    return components(rows, cols, joined)
+    return pieces(rows, cols, [not b for b in vertical], [not b for b in horizontal])
 
 
 def borders_of(rooms: tuple[tuple[int, ...], ...]) -> tuple[list[int], list[int]]:

@@ -5,6 +5,8 @@ Violations in pzprjs's active order: bkNoNum, bkNumGe2, bkNotRect, bkSizeNe, bdD
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..base import Violation
 from .model import NO_CLUE, Answer, Puzzle
 
@@ -39,12 +41,11 @@ def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
         if len(numbers) == 1 and numbers[0] > 0 and numbers[0] != len(cells):
             report("bkSizeNe", cells)
     R, C = answer.rows, answer.cols
-    for i in range(1, R):
-        for j in range(1, C):
-            lines = (
-                answer.vertical[(i - 1) * (C - 1) + j - 1] + answer.vertical[i * (C - 1) + j - 1]
-                + answer.horizontal[(i - 1) * C + j - 1] + answer.horizontal[(i - 1) * C + j]
-            )
-            if lines == 1:
-                report("bdDeadEnd", points=[(i, j)])
+    if R > 1 and C > 1:
+        v = np.array(answer.vertical, dtype=np.int8).reshape(R, C - 1)
+        h = np.array(answer.horizontal, dtype=np.int8).reshape(R - 1, C)
+        # the four segments meeting at interior point (i, j), 1 ≤ i < R, 1 ≤ j < C
+        meeting = v[:-1, :] + v[1:, :] + h[:, :-1] + h[:, 1:]
+        for i, j in zip(*np.nonzero(meeting == 1), strict=True):
+            report("bdDeadEnd", points=[(int(i) + 1, int(j) + 1)])
     return [v for code in MESSAGES for v in found[code]]
