@@ -90,24 +90,25 @@ def pieces(
     """Connected pieces given which sides are open: right[r*(cols-1)+c] joins (r,c) and
     (r,c+1), down[r*cols+c] joins (r,c) and (r+1,c). Union-find, then row-major numbering."""
     parent = list(range(rows * cols))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for r in range(rows):
-        for c in range(cols - 1):
-            if right[r * (cols - 1) + c]:
-                a, b = find(r * cols + c), find(r * cols + c + 1)
-                parent[max(a, b)] = min(a, b)
-    for k, open_ in enumerate(down):
-        if open_:
-            a, b = find(k), find(k + cols)
-            parent[max(a, b)] = min(a, b)
+    edges = [(r * cols + c, r * cols + c + 1)
+             for r in range(rows) for c in range(cols - 1) if right[r * (cols - 1) + c]]
+    edges += [(k, k + cols) for k, open_ in enumerate(down) if open_]
+    for a, b in edges:
+        while parent[a] != a:  # find, with path halving, written out: this is a hot loop
+            parent[a] = a = parent[parent[a]]
+        while parent[b] != b:
+            parent[b] = b = parent[parent[b]]
+        if a < b:
+            parent[b] = a
+        elif b < a:
+            parent[a] = b
+    flat = []
     number: dict[int, int] = {}
-    flat = [number.setdefault(find(i), len(number)) for i in range(rows * cols)]
+    for i in range(rows * cols):
+        root = i
+        while parent[root] != root:
+            root = parent[root]
+        flat.append(number.setdefault(root, len(number)))
     return tuple(tuple(flat[r * cols : (r + 1) * cols]) for r in range(rows))
 
 

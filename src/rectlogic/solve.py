@@ -61,9 +61,11 @@ def solve(
     start = genre.initial_domains(puzzle)
     propagate = None
     if not leaf_only:
-        # Probing runs once, at the root; below it the search uses the rules without probing,
-        # which keeps a node cheap on large open boards.
+        # Probing runs at the root; below it, only in genres that ask for it (where the rules
+        # alone are weak), since it makes a node costly on large open boards.
         root, propagate = genre.propagators(puzzle, names)
+        if genre.PROBE_EVERY_NODE:
+            propagate = root
         if root is not None:
             start = root(start[None])[0]
     found = search(

@@ -44,6 +44,8 @@ class Genre(ABC):
     LADDER: ClassVar[dict[str, tuple[str, ...]]]
     """Named cumulative rule sets (the grades), weakest first."""
     DEFAULT_RUNG: ClassVar[str]
+    PROBE_EVERY_NODE: ClassVar[bool] = False
+    """Probe at every search node, not only at the root (when probing is asked for)."""
     SLOW_RULES: ClassVar[frozenset[str]] = frozenset()
     """Rules that probing leaves out of its many small fixpoints (it runs them between
     probing rounds instead), where a rule is too slow to run once per probed value."""

@@ -19,6 +19,7 @@ class Chocona(Genre):
     DEFAULT_RUNG = "probe"
     UI_ONLY_CODES = UI_ONLY_CODES
     SLOW_RULES = frozenset({"box"})
+    PROBE_EVERY_NODE = True  # windows and tallies alone leave hard boards to deep search
 
     def initial_domains(self, puzzle: Puzzle) -> np.ndarray:
         d = np.full((puzzle.rows + 2, puzzle.cols + 2), BIT[WHITE], dtype=np.uint8)

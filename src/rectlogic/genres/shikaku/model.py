@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar
 
+import numpy as np
+
 from ...errors import RectlogicError
 from ...grid import borders_of, check_size, rooms_from_borders
 
@@ -101,27 +103,19 @@ def check_answer_fits(puzzle: Puzzle, answer: Answer) -> None:
 def candidates(puzzle: Puzzle) -> tuple[tuple[Rect, ...], ...]:
     """Per clue (in `numbers` order), every rectangle it may take."""
     R, C = puzzle.rows, puzzle.cols
-    prefix = [[0] * (C + 1) for _ in range(R + 1)]
-    for r in range(R):
-        for c in range(C):
-            prefix[r + 1][c + 1] = (prefix[r][c + 1] + prefix[r + 1][c] - prefix[r][c]
-                                    + (puzzle.clues[r][c] != NO_CLUE))
-
-    def clues_in(t: int, lft: int, h: int, w: int) -> int:
-        return prefix[t + h][lft + w] - prefix[t][lft + w] - prefix[t + h][lft] + prefix[t][lft]
+    grid = np.zeros((R + 1, C + 1), dtype=np.int64)
+    grid[1:, 1:] = (np.array(puzzle.clues) != NO_CLUE).cumsum(0).cumsum(1)
+    prefix = grid.tolist()
 
     out, total = [], 0
     for r, c, n in puzzle.numbers:
-        shapes = (
-            [(h, n // h) for h in range(1, n + 1) if n % h == 0]
-            if n > 0
-            else [(h, w) for h in range(1, R + 1) for w in range(1, C + 1)]
-        )
         mine = []
-        for h, w in shapes:
+        for h, w in _shapes(n, R, C):
             for t in range(max(0, r - h + 1), min(r, R - h) + 1):
+                top, bottom = prefix[t], prefix[t + h]
                 for lft in range(max(0, c - w + 1), min(c, C - w) + 1):
-                    if clues_in(t, lft, h, w) == 1:
+                    # exactly one clue (this one) inside the box
+                    if bottom[lft + w] - top[lft + w] - bottom[lft] + top[lft] == 1:
                         mine.append((t, lft, h, w))
         total += len(mine)
         if total > MAX_CANDIDATES:
@@ -130,6 +124,15 @@ def candidates(puzzle: Puzzle) -> tuple[tuple[Rect, ...], ...]:
             )
         out.append(tuple(mine))
     return tuple(out)
+
+
+@cache
+def _shapes(n: int, rows: int, cols: int) -> tuple[tuple[int, int], ...]:
+    """Every (height, width) a clue of area n can take on the board (any, for ? and 0)."""
+    if n > 0:
+        return tuple((h, n // h) for h in range(1, min(n, rows) + 1)
+                     if n % h == 0 and n // h <= cols)
+    return tuple((h, w) for h in range(1, rows + 1) for w in range(1, cols + 1))
 
 
 def rect_mask(rect: Rect, cols: int) -> int:
