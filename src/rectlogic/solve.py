@@ -75,6 +75,7 @@ def solve(
         limit=0 if limit == 0 else max(limit, 2),
         budget=budget,
         leaf_only=leaf_only,
+        prefer=genre.branch_preference(puzzle),
     )
     seconds = time.perf_counter() - started
     if found.count >= 2:

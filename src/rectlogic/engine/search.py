@@ -46,11 +46,16 @@ def search(
     limit: int = 2,
     budget: int | None = None,
     leaf_only: bool = False,
+    prefer: np.ndarray | None = None,
 ) -> SearchResult:
     """Count solutions of one board (domains of shape (N,)) up to `limit` (0 = all).
 
     Every visited node counts toward `nodes`; past `budget` nodes the search stops with
-    `exhausted` set. A complete assignment is a solution only if `accept` says so."""
+    `exhausted` set. A complete assignment is a solution only if `accept` says so. Among
+    variables with equally few values, the one with the largest `prefer` weight goes first."""
+    tiebreak = None
+    if prefer is not None and len(prefer):
+        tiebreak = np.asarray(prefer, dtype=float) / (2.0 * (float(np.max(np.abs(prefer))) + 1))
     result = SearchResult()
     stack = [np.asarray(domains).copy()]
     while stack:
@@ -75,7 +80,10 @@ def search(
         if leaf_only:
             i = int(np.argmax(open_))
         else:
-            i = int(np.argmin(np.where(open_, sizes, np.iinfo(np.int64).max)))
+            score = np.where(open_, sizes, np.inf)
+            if tiebreak is not None:
+                score = score - tiebreak  # |tiebreak| < 1/2: only breaks ties
+            i = int(np.argmin(score))
         for value in reversed(_values(int(d[i]))):
             child = d.copy()
             child[i] = value

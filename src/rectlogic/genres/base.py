@@ -123,6 +123,10 @@ class Genre(ABC):
         """The fixpoint of the named rules, probing included."""
         return self.propagators(puzzle, rules)[0]
 
+    def branch_preference(self, puzzle: Any) -> np.ndarray | None:
+        """Optional weights: among variables with equally few values, branch on the heaviest."""
+        return None
+
     def accept(self, puzzle: Any) -> Callable[[np.ndarray], bool]:
         """The leaf test of every search: the validator, never the rules."""
         return lambda d: self.obeys_rules(puzzle, self.decode(puzzle, d))

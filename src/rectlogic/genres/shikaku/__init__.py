@@ -45,6 +45,10 @@ class Shikaku(Genre):
             d[k] = sum(1 << i for i, rect in enumerate(cands) if rect in rects)
         return d
 
+    def branch_preference(self, puzzle: Puzzle) -> np.ndarray:
+        """Larger rectangles first: they cut the board most (fewer nodes on Janko's hardest)."""
+        return np.array([max(n, 0) for _, _, n in puzzle.numbers], dtype=float)
+
     def accept(self, puzzle: Puzzle) -> Callable[[np.ndarray], bool]:
         """A drawing cannot show two rectangles on one cell, so an assignment whose
         rectangles overlap or leave holes is turned away before the validator reads it."""
