@@ -16,7 +16,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from . import formats
 from .bench import run_corpus
 from .errors import FormatError, RectlogicError
+from .generate import make_boards
 from .genres import get_genre
+from .grade import grade
+from .grid import parse_size
 from .solve import DEFAULT_BUDGET, solve
 
 app = typer.Typer(
@@ -127,6 +130,66 @@ def _first_values(g: Any, loaded: formats.Loaded) -> Any:
     """An empty answer for a puzzle given without one: every cell at its lowest value."""
     d = g.initial_domains(loaded.puzzle)
     return d & -d
+
+
+@app.command("grade")
+def grade_cmd(
+    puzzle: PuzzleArg,
+    nodes: Annotated[int, typer.Option(help="node budget of the search")] = DEFAULT_BUDGET,
+    genre: GenreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The weakest rung whose reasoning finishes the board without a guess."""
+    loaded = _load(puzzle, genre)
+    g = grade(loaded.puzzle, budget=nodes)
+    if as_json:
+        _emit(g.to_json())
+    elif g.grade is None:
+        print(f"{g.genre}: no grade — the puzzle is {g.status}, not unique")
+    else:
+        print(f"{g.genre}: grade {g.grade} (unique, {g.nodes} search nodes)")
+
+
+@app.command("generate")
+def generate_cmd(
+    genre: Annotated[str, typer.Option("--genre", help="shakashaka, shikaku or chocona")],
+    size: Annotated[str, typer.Option(help="rows x columns, e.g. 8x8")] = "8x8",
+    grade_name: Annotated[str | None, typer.Option("--grade", help="a rung, or search")] = None,
+    seed: Annotated[int, typer.Option(help="board k is made from seed+k")] = 0,
+    count: Annotated[int, typer.Option(help="how many boards")] = 1,
+    workers: Annotated[int, typer.Option(help="local worker processes")] = 1,
+    as_json: JsonOpt = False,
+) -> None:
+    """Make boards with exactly one answer, at the grade asked."""
+    rows, cols = parse_size(size)
+    if count < 1 or workers < 1:
+        raise RectlogicError("--count and --workers must be at least 1")
+    name = formats.genre_name(genre)
+    boards = []
+    with Progress(
+        TextColumn("generate"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=err, transient=True, disable=not err.is_terminal,
+    ) as bar:
+        task = bar.add_task("generate", total=count)
+        try:
+            for board in make_boards(name, rows, cols, grade_name, seed, count, workers):
+                boards.append(board)
+                bar.advance(task)
+        except KeyboardInterrupt:
+            err.print(f"interrupted: keeping the {len(boards)} finished boards")
+    if as_json:
+        _emit([b.to_json() for b in boards])
+        return
+    g = get_genre(name)
+    for b in boards:
+        print(f"{b.genre} {b.rows}x{b.cols} grade {b.grade} seed {b.seed}")
+        print(dump_url(b))
+        print(g.render(b.puzzle))
+        print()
+
+
+def dump_url(board: Any) -> str:
+    return formats.dump(board.puzzle, None, "url").strip()
 
 
 @app.command("convert")

@@ -85,6 +85,13 @@ class Genre(ABC):
     def render(self, puzzle: Any, answer: Any | None = None) -> str:
         """A readable board for people (the puzzle, or the answer drawn on it)."""
 
+    @abstractmethod
+    def generate(
+        self, rows: int, cols: int, rng: np.random.Generator, accept: Callable[[Any], bool]
+    ) -> Any | None:
+        """One attempt at a board with exactly one answer; `accept` says whether a candidate
+        board is good enough (unique, not harder than asked). None when the attempt fails."""
+
     # -- shared machinery ---------------------------------------------------------------------
     def rules_for(self, rung: str | None = None, rules: Iterable[str] | None = None) -> frozenset:
         """Resolve a rung name or an explicit rule list to a validated set of rule names."""

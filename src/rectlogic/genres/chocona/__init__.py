@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from ...grid import draw_rooms
 from ..base import Genre, Propagate, Violation, register
+from . import generate as _generate
 from . import rules as _rules
 from .model import BIT, BOTH, SHADED, WHITE, Answer, Puzzle, check_answer_fits
 from .validate import UI_ONLY_CODES
@@ -58,6 +61,10 @@ class Chocona(Genre):
             return ("?" if v == -2 else str(v)) + mark
 
         return draw_rooms(puzzle.regions, text)
+
+    def generate(self, rows: int, cols: int, rng: np.random.Generator,
+                 accept: Callable[[Puzzle], bool]) -> Puzzle | None:
+        return _generate.generate(rows, cols, rng, accept)
 
 
 CHOCONA = register(Chocona())

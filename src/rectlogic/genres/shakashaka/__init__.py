@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from ..base import Genre, Propagate, Violation, register
+from . import generate as _generate
 from . import rules as _rules
 from .model import (
     BIT,
@@ -59,6 +62,10 @@ class Shakashaka(Genre):
             " ".join(_glyph(puzzle, answer, r, c) for c in range(puzzle.cols))
             for r in range(puzzle.rows)
         )
+
+    def generate(self, rows: int, cols: int, rng: np.random.Generator,
+                 accept: Callable[[Puzzle], bool]) -> Puzzle | None:
+        return _generate.generate(rows, cols, rng, accept)
 
 
 def _glyph(puzzle: Puzzle, answer: Answer | None, r: int, c: int) -> str:

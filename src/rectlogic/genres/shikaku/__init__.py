@@ -8,6 +8,7 @@ import numpy as np
 
 from ...grid import draw_rooms
 from ..base import Genre, Propagate, Violation, register
+from . import generate as _generate
 from . import rules as _rules
 from .model import Answer, Puzzle, candidates, check_answer_fits, rect_mask
 from .validate import validate as _validate
@@ -85,6 +86,10 @@ class Shikaku(Genre):
             return "." if v == -1 else "?" if v == -2 else str(v)
 
         return draw_rooms(rooms, text)
+
+    def generate(self, rows: int, cols: int, rng: np.random.Generator,
+                 accept: Callable[[Puzzle], bool]) -> Puzzle | None:
+        return _generate.generate(rows, cols, rng, accept)
 
 
 SHIKAKU = register(Shikaku())

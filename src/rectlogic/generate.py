@@ -1,0 +1,97 @@
+"""Boards made to order: a genre, a size, optionally a grade; reproducible from a seed.
+
+Board k of a batch is made from seed S+k alone, so any board can be made again by itself,
+and a batch can be spread over processes in any order."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .errors import RectlogicError
+from .formats import dump
+from .genres import get_genre
+from .grade import SEARCH, finished_by, grade, grades
+from .grid import check_size
+from .solve import solve
+
+GENERATOR_VERSION = "1"
+MAX_GENERATE_SIDE = 30
+"""Generation proves uniqueness many times per board; larger boards are refused."""
+ATTEMPTS = 60
+
+
+@dataclass(frozen=True)
+class Board:
+    genre: str
+    rows: int
+    cols: int
+    grade: str
+    seed: int
+    puzzle: Any
+    answer: Any
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "genre": self.genre, "rows": self.rows, "cols": self.cols, "grade": self.grade,
+            "seed": self.seed, "url": dump(self.puzzle, None, "url").strip(),
+            "solution": get_genre(self.genre).answer_json(self.puzzle, self.answer),
+        }
+
+
+def check_request(genre_name: str, rows: int, cols: int, target: str | None) -> None:
+    get_genre(genre_name)
+    check_size(rows, cols, MAX_GENERATE_SIDE)
+    if target is not None and target not in grades(genre_name):
+        raise RectlogicError(
+            f"unknown {genre_name} grade {target!r}; known: {', '.join(grades(genre_name))}"
+        )
+    if target == "none":
+        raise RectlogicError("grade 'none' means a board with nothing to solve; ask for another")
+
+
+def acceptor(target: str | None) -> Callable[[Any], bool]:
+    """Unique, and no harder than the target: the target rung alone finishes it."""
+    if target is None or target == SEARCH:
+        return lambda p: solve(p, limit=2).status == "unique"
+    return lambda p: finished_by(p, target) is not None
+
+
+def make_board(genre_name: str, rows: int, cols: int, target: str | None = None,
+               seed: int = 0, attempts: int = ATTEMPTS) -> Board:
+    check_request(genre_name, rows, cols, target)
+    genre = get_genre(genre_name)
+    rng = np.random.default_rng(seed)
+    accept = acceptor(target)
+    for _ in range(attempts):
+        puzzle = genre.generate(rows, cols, rng, accept)
+        if puzzle is None:
+            continue
+        g = grade(puzzle)
+        if g.unique and (target is None or g.grade == target):
+            answer = solve(puzzle).answers[0]
+            return Board(genre_name, rows, cols, g.grade or SEARCH, seed, puzzle, answer)
+    raise RectlogicError(
+        f"no {genre_name} {rows}x{cols} board of grade {target or 'any'} in {attempts} attempts "
+        f"(seed {seed}); try another grade, size or seed"
+    )
+
+
+def _one(job: tuple[str, int, int, str | None, int]) -> Board:
+    return make_board(*job)
+
+
+def make_boards(genre_name: str, rows: int, cols: int, target: str | None = None,
+                seed: int = 0, count: int = 1, workers: int = 1) -> Iterator[Board]:
+    """Boards seed, seed+1, …, in order; on a local process pool when workers > 1."""
+    check_request(genre_name, rows, cols, target)
+    jobs = [(genre_name, rows, cols, target, seed + k) for k in range(count)]
+    if workers <= 1:
+        yield from map(_one, jobs)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(_one, jobs)

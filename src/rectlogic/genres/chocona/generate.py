@@ -1,0 +1,97 @@
+"""Chocona boards. Legal answers are exactly packings of rectangles that do not touch along
+an edge, so darts are thrown: 2n² random rectangles, each kept when its cells and its four side
+strips are still free — no search, no restarts. Regions are then drawn along the answer's
+rectangle boundaries (every shaded rectangle lies inside one region), every region is
+numbered, and numbers are removed while the board stays acceptable (unique, and no harder than
+asked). `raw_board` is the stream for experiments: any partition, every region numbered."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from .model import Answer, Puzzle, make_puzzle
+
+
+def dart_packing(rows: int, cols: int, rng: np.random.Generator, max_rect: int = 4) -> np.ndarray:
+    shaded = np.zeros((rows + 2, cols + 2), dtype=bool)
+    for _ in range(2 * rows * cols):
+        h, w = int(rng.integers(1, max_rect + 1)), int(rng.integers(1, max_rect + 1))
+        if h > rows or w > cols:
+            continue
+        r, c = int(rng.integers(1, rows - h + 2)), int(rng.integers(1, cols - w + 2))
+        # the rectangle and its four side strips (not the corners) must be unshaded
+        if (shaded[r : r + h, c - 1 : c + w + 1].any()
+                or shaded[r - 1, c : c + w].any() or shaded[r + h, c : c + w].any()):
+            continue
+        shaded[r : r + h, c : c + w] = True
+    return shaded[1:-1, 1:-1]
+
+
+def _regions(pieces: np.ndarray, rng: np.random.Generator, max_size: int,
+             apart: np.ndarray | None = None) -> list[list[int]]:
+    """Merge pieces (initial labels) at random across their borders into regions of at most
+    max_size cells; pieces themselves are never cut, and cells on different sides of `apart`
+    (a boolean grid) are never joined."""
+    rows, cols = pieces.shape
+    label = {int(v): int(v) for v in np.unique(pieces)}
+    size = {int(v): int((pieces == v).sum()) for v in np.unique(pieces)}
+
+    def root(v: int) -> int:
+        while label[v] != v:
+            v = label[v]
+        return v
+
+    borders = [((r, c), (r, c + 1)) for r in range(rows) for c in range(cols - 1)]
+    borders += [((r, c), (r + 1, c)) for r in range(rows - 1) for c in range(cols)]
+    for k in rng.permutation(len(borders)):
+        (a, b) = borders[k]
+        if apart is not None and apart[a] != apart[b]:
+            continue
+        ra, rb = root(int(pieces[a])), root(int(pieces[b]))
+        if ra != rb and size[ra] + size[rb] <= max_size:
+            label[rb] = ra
+            size[ra] += size[rb]
+    return [[root(int(v)) for v in row] for row in pieces]
+
+
+def _numbered(labels: list[list[int]], shaded: np.ndarray) -> tuple[Puzzle, Answer]:
+    base = make_puzzle(labels, [[-1] * len(labels[0]) for _ in labels])
+    counts = [int(sum(shaded[r, c] for r, c in cells)) for cells in base.region_cells]
+    puzzle = Puzzle(base.rows, base.cols, base.regions, tuple(counts))
+    return puzzle, Answer(tuple(tuple(int(v) for v in row) for row in shaded))
+
+
+def answer_board(rows: int, cols: int, rng: np.random.Generator,
+                 max_size: int = 8) -> tuple[Puzzle, Answer]:
+    """Regions drawn along the answer's rectangle boundaries: each shaded rectangle is a
+    region of its own, and the unshaded cells merge into regions of at most max_size. Fully
+    numbered, the board is settled by the tallies alone; thinning makes it a puzzle."""
+    shaded = dart_packing(rows, cols, rng)
+    cells = np.arange(rows * cols).reshape(rows, cols)
+    labels = make_puzzle(np.where(shaded, -1, cells).tolist(),
+                         [[-1] * cols for _ in range(rows)]).regions
+    return _numbered(_regions(np.array(labels), rng, max_size, apart=shaded), shaded)
+
+
+def raw_board(rows: int, cols: int, rng: np.random.Generator, max_size: int = 6,
+              max_rect: int = 3) -> tuple[Puzzle, Answer]:
+    """The experiments' stream: a random partition into regions of up to max_size cells, a
+    dart packing with rectangles up to max_rect, every region numbered."""
+    shaded = dart_packing(rows, cols, rng, max_rect)
+    cells = np.arange(rows * cols).reshape(rows, cols)
+    return _numbered(_regions(cells, rng, max_size), shaded)
+
+
+def generate(rows: int, cols: int, rng: np.random.Generator,
+             accept: Callable[[Puzzle], bool]) -> Puzzle | None:
+    puzzle, _ = answer_board(rows, cols, rng)
+    if not accept(puzzle):
+        return None
+    clues = list(puzzle.clues)
+    for k in rng.permutation(len(clues)):
+        kept, clues[k] = clues[k], -1
+        if not accept(Puzzle(rows, cols, puzzle.regions, tuple(clues))):
+            clues[k] = kept
+    return Puzzle(rows, cols, puzzle.regions, tuple(clues))

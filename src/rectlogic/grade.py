@@ -1,0 +1,59 @@
+"""Grading: the weakest rung of a genre's ladder whose fixpoint alone finishes the board.
+
+A board is graded only when it has exactly one answer. Its grade is the first rung (weakest
+first) whose rules, run to a fixpoint from the empty board, decide every variable and land on
+that answer; `search` when no rung does, so guessing is needed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .engine import popcount
+from .genres import get_genre
+from .solve import DEFAULT_BUDGET, solve
+
+SEARCH = "search"
+
+
+@dataclass(frozen=True)
+class Grade:
+    genre: str
+    grade: str | None
+    """A rung name, `search`, or None when the board has no single answer."""
+    unique: bool
+    nodes: int
+    status: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"genre": self.genre, "grade": self.grade, "unique": self.unique,
+                "nodes": self.nodes}
+
+
+def finished_by(puzzle: Any, rung: str) -> Any | None:
+    """The answer this rung's fixpoint reaches from the empty board with no guess, if it
+    decides every variable and the validator accepts the result; else None. (Sound rules keep
+    every answer, so a finished board has exactly this one.)"""
+    genre = get_genre(puzzle.genre)
+    start = genre.initial_domains(puzzle)
+    propagate = genre.propagator(puzzle, genre.rules_for(rung))
+    d = start if propagate is None else propagate(start[None])[0]
+    if not (popcount(d) == 1).all():
+        return None
+    answer = genre.decode(puzzle, d)
+    return answer if genre.accept(puzzle)(d) else None
+
+
+def grades(genre_name: str) -> list[str]:
+    """The grades of a genre, easiest first: its rungs, then `search`."""
+    return [*get_genre(genre_name).LADDER, SEARCH]
+
+
+def grade(puzzle: Any, budget: int | None = DEFAULT_BUDGET) -> Grade:
+    solution = solve(puzzle, limit=2, budget=budget)
+    if solution.status != "unique":
+        return Grade(puzzle.genre, None, False, solution.nodes, solution.status)
+    genre = get_genre(puzzle.genre)
+    answer = solution.answers[0]
+    found = next((r for r in genre.LADDER if finished_by(puzzle, r) == answer), SEARCH)
+    return Grade(puzzle.genre, found, True, solution.nodes, solution.status)

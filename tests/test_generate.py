@@ -1,0 +1,84 @@
+"""Grades and generated boards: every board unique, its grade right, its answer valid, and the
+same seed making the same board."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from rectlogic.errors import RectlogicError
+from rectlogic.formats import load
+from rectlogic.generate import make_board, make_boards
+from rectlogic.genres import get_genre
+from rectlogic.genres.chocona.generate import raw_board
+from rectlogic.grade import finished_by, grade, grades
+from rectlogic.solve import solve
+
+from .test_cli import run
+
+CASES = [
+    ("shikaku", "coverer"), ("shikaku", "dual"), ("shakashaka", "tips"),
+    ("shakashaka", "reflex"), ("chocona", "quota"), ("chocona", "corner"), ("chocona", "box"),
+    ("shikaku", None), ("shakashaka", None), ("chocona", None),
+]
+
+
+@pytest.mark.parametrize(("genre", "target"), CASES)
+def test_generated_boards_are_unique_and_graded(genre: str, target: str | None) -> None:
+    boards = list(make_boards(genre, 6, 6, target, seed=3, count=2))
+    g = get_genre(genre)
+    for b in boards:
+        assert solve(b.puzzle).answers == [b.answer]
+        assert g.obeys_rules(b.puzzle, b.answer)
+        assert grade(b.puzzle).grade == b.grade
+        if target is not None:
+            assert b.grade == target
+        ladder = grades(genre)
+        if b.grade != "search":  # the labelled rung finishes it, the one below does not
+            assert finished_by(b.puzzle, b.grade) == b.answer
+            k = ladder.index(b.grade)
+            if k > 0:
+                assert finished_by(b.puzzle, ladder[k - 1]) is None
+        again = load(b.to_json()["url"]).puzzle
+        assert again == b.puzzle
+    assert make_board(genre, 6, 6, target, seed=3) == boards[0]
+
+
+def test_grade_of_known_boards() -> None:
+    p = load("https://puzz.link/p?shakashaka/6/6/cgbhdhegdrb").puzzle
+    g = grade(p)
+    assert (g.grade, g.unique) == ("tips", True)
+    assert finished_by(p, "parity") is None
+    many = grade(load("https://puzz.link/p?chocona/2/2").puzzle)
+    assert many.grade is None and not many.unique and many.status == "multiple"
+
+
+def test_raw_chocona_stream() -> None:
+    for seed in range(10):
+        p, a = raw_board(6, 6, np.random.default_rng(seed), max_size=4, max_rect=2)
+        assert all(v >= 0 for v in p.clues)
+        assert max(len(cells) for cells in p.region_cells) <= 4
+        assert get_genre("chocona").obeys_rules(p, a)
+
+
+def test_unreachable_grade_is_a_clear_error() -> None:
+    with pytest.raises(RectlogicError, match="attempts"):
+        make_board("chocona", 3, 3, "search", seed=0, attempts=3)
+
+
+def test_generate_and_grade_cli() -> None:
+    r = run("generate", "--genre", "shikaku", "--size", "5x5", "--count", "2", "--seed", "7",
+            "--json")
+    out = json.loads(r.stdout)
+    assert [b["seed"] for b in out] == [7, 8]
+    assert set(out[0]) == {"genre", "rows", "cols", "grade", "seed", "url", "solution"}
+    g = json.loads(run("grade", out[0]["url"], "--json").stdout)
+    assert g == {"genre": "shikaku", "grade": out[0]["grade"], "unique": True,
+                 "nodes": g["nodes"]}
+    for bad in (["--grade", "magic"], ["--size", "40x40"], ["--size", "0x3"], ["--count", "0"]):
+        r = run("generate", "--genre", "shikaku", *bad)
+        assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, bad
+    r = run("generate", "--genre", "nonogram")
+    assert r.returncode == 2
