@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench bank clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -13,7 +13,12 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	$(BIN)/rectlogic bank list
 	$(BIN)/rectlogic --help
+
+bank: $(STAMP)
+	rm -f src/rectlogic/bank/bank.sqlite
+	$(BIN)/rectlogic bank build --bank src/rectlogic/bank/bank.sqlite --workers 2
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests

@@ -82,3 +82,19 @@ def test_generate_and_grade_cli() -> None:
         assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, bad
     r = run("generate", "--genre", "nonogram")
     assert r.returncode == 2
+
+
+def test_batches_on_a_dask_cluster_match_local_ones() -> None:
+    import distributed  # in the test extra
+    here = list(make_boards("shikaku", 5, 5, None, seed=11, count=3))
+    pooled = list(make_boards("shikaku", 5, 5, None, seed=11, count=3, workers=2))
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster:
+        remote = list(make_boards("shikaku", 5, 5, None, seed=11, count=3,
+                                  scheduler=cluster.scheduler_address))
+    assert here == pooled == remote
+
+
+def test_unreachable_scheduler_is_a_clear_error() -> None:
+    with pytest.raises(RectlogicError, match="scheduler"):
+        list(make_boards("shikaku", 5, 5, None, count=1, scheduler="tcp://127.0.0.1:9"))

@@ -13,10 +13,10 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from . import formats
+from . import bank, formats
 from .bench import run_corpus
 from .errors import FormatError, RectlogicError
-from .generate import make_boards
+from .generate import Board, make_boards
 from .genres import get_genre
 from .grade import grade
 from .grid import parse_size
@@ -158,6 +158,7 @@ def generate_cmd(
     seed: Annotated[int, typer.Option(help="board k is made from seed+k")] = 0,
     count: Annotated[int, typer.Option(help="how many boards")] = 1,
     workers: Annotated[int, typer.Option(help="local worker processes")] = 1,
+    scheduler: Annotated[str | None, typer.Option(help="a Dask scheduler address")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Make boards with exactly one answer, at the grade asked."""
@@ -172,7 +173,8 @@ def generate_cmd(
     ) as bar:
         task = bar.add_task("generate", total=count)
         try:
-            for board in make_boards(name, rows, cols, grade_name, seed, count, workers):
+            for board in make_boards(name, rows, cols, grade_name, seed, count, workers,
+                                     scheduler):
                 boards.append(board)
                 bar.advance(task)
         except KeyboardInterrupt:
@@ -190,6 +192,82 @@ def generate_cmd(
 
 def dump_url(board: Any) -> str:
     return formats.dump(board.puzzle, None, "url").strip()
+
+
+bank_app = typer.Typer(help="The bank of graded boards (the shipped one, or --bank PATH).")
+app.add_typer(bank_app, name="bank")
+BankOpt = Annotated[
+    str | None, typer.Option("--bank", help="a bank file instead of the shipped one")
+]
+
+
+@bank_app.command("list")
+def bank_list(bank_path: BankOpt = None, as_json: JsonOpt = False) -> None:
+    """Counts by genre, size and grade."""
+    found = bank.counts(bank_path)
+    if as_json:
+        _emit(found)
+        return
+    for row in found:
+        print(f"{row['genre']:<11} {row['size']:>6}  {row['grade']:<8} {row['count']:>4}")
+    print(f"{sum(r['count'] for r in found)} boards")
+
+
+@bank_app.command("show")
+def bank_show(board_id: int, bank_path: BankOpt = None, as_json: JsonOpt = False) -> None:
+    """One board: its URL, grade and picture."""
+    row = bank.get(board_id, bank_path)
+    if as_json:
+        _emit(row.to_json())
+        return
+    print(f"#{row.id} {row.genre} {row.rows}x{row.cols} grade {row.grade}")
+    print(row.url)
+    print(get_genre(row.genre).render(formats.load(row.url).puzzle))
+
+
+@bank_app.command("export")
+def bank_export(
+    genre: GenreOpt = None, bank_path: BankOpt = None, as_json: JsonOpt = False
+) -> None:
+    """Every board (of one genre), as JSON or one URL per line."""
+    found = bank.rows(bank_path, formats.genre_name(genre) if genre else None)
+    if as_json:
+        _emit([r.to_json() for r in found])
+    else:
+        for r in found:
+            print(r.url)
+
+
+@bank_app.command("add")
+def bank_add(
+    puzzles: Annotated[list[str], typer.Argument(help="puzzles to prove unique, grade and add")],
+    bank_path: BankOpt = None,
+    genre: GenreOpt = None,
+) -> None:
+    """Add puzzles (each proved unique and graded first; others are refused)."""
+    boards = []
+    for text in puzzles:
+        puzzle = _load(text, genre).puzzle
+        g = grade(puzzle)
+        if g.grade is None:
+            raise RectlogicError(f"not added: the puzzle is {g.status}, not unique")
+        answer = solve(puzzle).answers[0]
+        boards.append(
+            Board(puzzle.genre, puzzle.rows, puzzle.cols, g.grade, None, puzzle, answer)
+        )
+    print(f"{bank.add(boards, bank_path)} added")
+
+
+@bank_app.command("build")
+def bank_build(
+    bank_path: Annotated[str, typer.Option("--bank", help="the bank file to fill")],
+    genres: Annotated[str, typer.Option(help="comma-separated")] = "shakashaka,shikaku,chocona",
+    workers: Annotated[int, typer.Option(help="local worker processes")] = 2,
+    scheduler: Annotated[str | None, typer.Option(help="a Dask scheduler address")] = None,
+) -> None:
+    """Fill a bank to the shipped standard (fixed seeds: the same bank every time)."""
+    bank.build(bank_path, [formats.genre_name(g) for g in genres.split(",")], workers,
+               say=lambda line: err.print(line), scheduler=scheduler)
 
 
 @app.command("convert")

@@ -6,12 +6,12 @@ and a batch can be spread over processes in any order."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from .batch import executor
 from .errors import RectlogicError
 from .formats import dump
 from .genres import get_genre
@@ -86,12 +86,42 @@ def _one(job: tuple[str, int, int, str | None, int]) -> Board:
 
 
 def make_boards(genre_name: str, rows: int, cols: int, target: str | None = None,
-                seed: int = 0, count: int = 1, workers: int = 1) -> Iterator[Board]:
-    """Boards seed, seed+1, …, in order; on a local process pool when workers > 1."""
+                seed: int = 0, count: int = 1, workers: int = 1,
+                scheduler: str | None = None) -> Iterator[Board]:
+    """Boards seed, seed+1, …, in order; here, on a local pool, or on a Dask cluster."""
     check_request(genre_name, rows, cols, target)
     jobs = [(genre_name, rows, cols, target, seed + k) for k in range(count)]
-    if workers <= 1:
-        yield from map(_one, jobs)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with executor(workers, scheduler) as pool:
         yield from pool.map(_one, jobs)
+
+
+def try_board(job: tuple[str, int, int, str | None, int]) -> Board | None:
+    """make_board, or None where the grade was not reached (for batches that skip seeds)."""
+    try:
+        return make_board(*job)
+    except RectlogicError:
+        return None
+
+
+def collect(genre_name: str, rows: int, cols: int, target: str | None, seed: int, want: int,
+            workers: int = 1, patience: int = 10, probe_batches: int = 3,
+            scheduler: str | None = None) -> list[Board]:
+    """Up to `want` different boards from seeds seed, seed+1, …, skipping seeds that miss the
+    grade or repeat a board already found; gives up after `patience`·want seeds, or after
+    `probe_batches` batches found nothing (the grade is then taken as out of this generator's
+    reach at that size)."""
+    check_request(genre_name, rows, cols, target)
+    found: list[Board] = []
+    batch = max(workers, 4)
+    tried = 0
+    with executor(workers, scheduler) as pool:
+        while len(found) < want and tried < patience * want:
+            jobs = [(genre_name, rows, cols, target, seed + tried + k) for k in range(batch)]
+            tried += batch
+            got = [b for b in pool.map(try_board, jobs) if b is not None]
+            if not found and not got and tried >= probe_batches * batch:
+                break
+            for b in got:
+                if all(b.puzzle != f.puzzle for f in found):
+                    found.append(b)
+    return found[:want]

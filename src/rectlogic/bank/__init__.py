@@ -1,0 +1,160 @@
+"""The bank: graded boards with exactly one answer, kept in SQLite.
+
+The package ships one (the embedded default); any other file can be named instead. Each row
+keeps the puzzle URL, the answer (as the genre's JSON ANSWER), the grade, the seed and
+generator version that made it, and the date it was added."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ..errors import RectlogicError
+from ..generate import GENERATOR_VERSION, Board, collect
+from ..grade import SEARCH, grades
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS boards (
+    id INTEGER PRIMARY KEY,
+    genre TEXT NOT NULL,
+    rows INTEGER NOT NULL,
+    cols INTEGER NOT NULL,
+    grade TEXT NOT NULL,
+    url TEXT NOT NULL UNIQUE,
+    answer TEXT NOT NULL,
+    seed INTEGER,
+    generator TEXT,
+    added TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS boards_by_kind ON boards (genre, rows, cols, grade);
+"""
+SMALL_SIZES = ((6, 6), (8, 8), (10, 10))
+PER_GRADE = 16
+LARGE_SIZES = ((15, 15), (20, 20))
+PER_LARGE = 8
+
+
+def default_path() -> Path:
+    return Path(str(resources.files(__package__).joinpath("bank.sqlite")))
+
+
+@dataclass(frozen=True)
+class Row:
+    id: int
+    genre: str
+    rows: int
+    cols: int
+    grade: str
+    url: str
+    answer: Any
+    seed: int | None
+    generator: str | None
+    added: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "genre": self.genre, "rows": self.rows, "cols": self.cols,
+                "grade": self.grade, "url": self.url, "solution": self.answer}
+
+
+@contextmanager
+def connect(path: str | Path | None = None, create: bool = False) -> Iterator[sqlite3.Connection]:
+    path = Path(path) if path is not None else default_path()
+    if not create and not path.is_file():
+        raise RectlogicError(f"no bank at {path}")
+    try:
+        con = sqlite3.connect(path)
+        con.executescript(SCHEMA)
+    except sqlite3.Error as exc:
+        raise RectlogicError(f"{path} is not a usable bank: {exc}") from None
+    try:
+        yield con
+        con.commit()
+    finally:
+        con.close()
+
+
+def _row(t: tuple) -> Row:
+    return Row(t[0], t[1], t[2], t[3], t[4], t[5], json.loads(t[6]), t[7], t[8], t[9])
+
+
+COLUMNS = "id, genre, rows, cols, grade, url, answer, seed, generator, added"
+
+
+def counts(path: str | Path | None = None) -> list[dict[str, Any]]:
+    with connect(path) as con:
+        found = con.execute(
+            "SELECT genre, rows, cols, grade, COUNT(*) FROM boards"
+            " GROUP BY genre, rows, cols, grade"
+        ).fetchall()
+
+    def order(t: tuple) -> tuple:
+        ladder = grades(t[0])
+        return (t[0], t[1] * t[2], t[1], ladder.index(t[3]) if t[3] in ladder else 99)
+    return [{"genre": g, "size": f"{r}x{c}", "grade": gr, "count": n}
+            for g, r, c, gr, n in sorted(found, key=order)]
+
+
+def rows(path: str | Path | None = None, genre: str | None = None) -> list[Row]:
+    with connect(path) as con:
+        if genre is None:
+            found = con.execute(f"SELECT {COLUMNS} FROM boards ORDER BY id").fetchall()
+        else:
+            found = con.execute(f"SELECT {COLUMNS} FROM boards WHERE genre = ? ORDER BY id",
+                                (genre,)).fetchall()
+    return [_row(t) for t in found]
+
+
+def get(board_id: int, path: str | Path | None = None) -> Row:
+    with connect(path) as con:
+        t = con.execute(f"SELECT {COLUMNS} FROM boards WHERE id = ?", (board_id,)).fetchone()
+    if t is None:
+        raise RectlogicError(f"the bank has no board {board_id}")
+    return _row(t)
+
+
+def add(boards: Iterable[Board], path: str | Path | None = None, create: bool = False) -> int:
+    """Store boards (already proved unique and graded); a URL already there is skipped."""
+    added = 0
+    today = dt.date.today().isoformat()
+    with connect(path, create=create) as con:
+        for b in boards:
+            data = b.to_json()
+            cur = con.execute(
+                "INSERT OR IGNORE INTO boards (genre, rows, cols, grade, url, answer, seed,"
+                " generator, added) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (b.genre, b.rows, b.cols, b.grade, data["url"],
+                 json.dumps(data["solution"], ensure_ascii=False), b.seed, GENERATOR_VERSION,
+                 today),
+            )
+            added += cur.rowcount
+            con.commit()
+    return added
+
+
+def build(path: str | Path, genres: Iterable[str], workers: int = 1,
+          say: Callable[[str], None] = print, scheduler: str | None = None) -> None:
+    """Fill a bank to the shipped standard: PER_GRADE boards per small size and reachable
+    grade, PER_LARGE boards (any grade) per large size. Seeds are fixed, so it rebuilds the
+    same bank; boards already present are kept."""
+    for genre in genres:
+        for r, c in SMALL_SIZES:
+            for target in grades(genre)[1:]:
+                seed = 1000 * r + 100 * grades(genre).index(target)
+                boards = collect(genre, r, c, target, seed, PER_GRADE, workers,
+                                 scheduler=scheduler)
+                n = add(boards, path, create=True) if boards else 0
+                say(f"{genre} {r}x{c} {target}: {n} added")
+        for r, c in LARGE_SIZES:
+            boards = collect(genre, r, c, None, 1000 * r, PER_LARGE, workers,
+                             scheduler=scheduler)
+            say(f"{genre} {r}x{c}: {add(boards, path, create=True)} added")
+
+
+__all__ = ["SEARCH", "Row", "add", "build", "counts", "default_path", "get", "rows"]
