@@ -13,8 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/rectlogic bank list
-	$(BIN)/rectlogic --help
+	$(BIN)/rectlogic serve
 
 bank: $(STAMP)
 	rm -f src/rectlogic/bank/bank.sqlite

@@ -270,6 +270,20 @@ def bank_build(
                say=lambda line: err.print(line), scheduler=scheduler)
 
 
+@app.command("serve")
+def serve_cmd(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port")] = 8000,
+    bank_path: BankOpt = None,
+) -> None:
+    """Serve the app and its JSON API (http://HOST:PORT, API under /api, spec at /docs)."""
+    import uvicorn
+
+    from .web import create_app
+
+    uvicorn.run(create_app(bank_path), host=host, port=port)
+
+
 @app.command("convert")
 def convert_cmd(
     puzzle: PuzzleArg,

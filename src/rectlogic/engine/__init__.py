@@ -4,7 +4,17 @@ A domain array has shape (B, N): B boards (a batch; search uses B = 1), N variab
 bitmask of the values still possible. A board is dead (contradictory) when any domain is 0."""
 
 from .fixpoint import Rule, dead, fixpoint, popcount
-from .probe import probe, probing
+from .probe import probe, probe_cells, probing
 from .search import SearchResult, search
 
-__all__ = ["Rule", "SearchResult", "dead", "fixpoint", "popcount", "probe", "probing", "search"]
+__all__ = [
+    "Rule",
+    "SearchResult",
+    "dead",
+    "fixpoint",
+    "popcount",
+    "probe",
+    "probe_cells",
+    "probing",
+    "search",
+]

@@ -92,6 +92,15 @@ class Genre(ABC):
         """One attempt at a board with exactly one answer; `accept` says whether a candidate
         board is good enough (unique, not harder than asked). None when the attempt fails."""
 
+    # -- play -----------------------------------------------------------------------------------
+    @abstractmethod
+    def position_domains(self, puzzle: Any, position: Any) -> np.ndarray:
+        """A player's partial position (the JSON ANSWER form, with undecided cells) → domains."""
+
+    @abstractmethod
+    def describe(self, puzzle: Any, variable: int, before: int, after: int) -> dict[str, Any]:
+        """One narrowing in words: {"cells": [[r, c], …], "text": "…"} (for hints)."""
+
     # -- shared machinery ---------------------------------------------------------------------
     def rules_for(self, rung: str | None = None, rules: Iterable[str] | None = None) -> frozenset:
         """Resolve a rung name or an explicit rule list to a validated set of rule names."""

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ...errors import RectlogicError
 from ...grid import draw_rooms
 from ..base import Genre, Propagate, Violation, register
 from . import generate as _generate
@@ -61,6 +62,28 @@ class Chocona(Genre):
             return ("?" if v == -2 else str(v)) + mark
 
         return draw_rooms(puzzle.regions, text)
+
+    def position_domains(self, puzzle: Puzzle, position: list[str]) -> np.ndarray:
+        """Rows of characters: `#` shaded, `.` marked unshaded, `_` or space open."""
+        if (not isinstance(position, list) or len(position) != puzzle.rows
+                or not all(isinstance(r, str) and len(r) == puzzle.cols for r in position)):
+            raise RectlogicError(f"a position is {puzzle.rows} strings of {puzzle.cols} characters")
+        d = self.initial_domains(puzzle).reshape(puzzle.rows + 2, puzzle.cols + 2)
+        for r, row in enumerate(position):
+            for c, ch in enumerate(row):
+                if ch in "#.":
+                    d[r + 1, c + 1] = BIT[SHADED if ch == "#" else WHITE]
+                elif ch not in "_ ":
+                    raise RectlogicError(f"position cell ({r},{c}) has {ch!r}")
+        return d.ravel()
+
+    def describe(self, puzzle: Puzzle, variable: int, before: int, after: int) -> dict:
+        r, c = divmod(variable, puzzle.cols + 2)
+        r, c = r - 1, c - 1
+        text = {BIT[SHADED]: f"cell ({r},{c}) must be shaded",
+                BIT[WHITE]: f"cell ({r},{c}) must stay unshaded"}.get(
+                    after, f"cell ({r},{c}) has nothing left: a contradiction")
+        return {"cells": [[r, c]], "text": text}
 
     def generate(self, rows: int, cols: int, rng: np.random.Generator,
                  accept: Callable[[Puzzle], bool]) -> Puzzle | None:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ...errors import RectlogicError
 from ...grid import draw_rooms
 from ..base import Genre, Propagate, Violation, register
 from . import generate as _generate
@@ -86,6 +87,40 @@ class Shikaku(Genre):
             return "." if v == -1 else "?" if v == -2 else str(v)
 
         return draw_rooms(rooms, text)
+
+    def position_domains(self, puzzle: Puzzle, position: list[list[int]]) -> np.ndarray:
+        """Rectangles drawn so far, [top, left, height, width]: a rectangle holding exactly
+        one clue fixes that clue's candidate (to nothing, if it cannot be one)."""
+        d = self.initial_domains(puzzle)
+        numbers = puzzle.numbers
+        cands = candidates(puzzle)
+        if not isinstance(position, list):
+            raise RectlogicError("a Shikaku position is a list of [top, left, height, width]")
+        for rect in position:
+            if not (isinstance(rect, list) and len(rect) == 4
+                    and all(isinstance(v, int) for v in rect)):
+                raise RectlogicError("a Shikaku position is a list of [top, left, height, width]")
+            t, lft, h, w = rect
+            inside = [k for k, (r, c, _) in enumerate(numbers)
+                      if t <= r < t + h and lft <= c < lft + w]
+            if len(inside) == 1:
+                k = inside[0]
+                d[k] = sum(1 << i for i, cand in enumerate(cands[k]) if cand == tuple(rect))
+        return d
+
+    def describe(self, puzzle: Puzzle, variable: int, before: int, after: int) -> dict:
+        r, c, n = puzzle.numbers[variable]
+        label = "?" if n < 0 else str(n)
+        cands = candidates(puzzle)[variable]
+        left = [cands[i] for i in range(len(cands)) if (after >> i) & 1]
+        if len(left) == 1:
+            t, lft, h, w = left[0]
+            cells = [[rr, cc] for rr in range(t, t + h) for cc in range(lft, lft + w)]
+            return {"cells": cells, "text": f"the {label} at ({r},{c}) must take the {h}x{w} "
+                    f"rectangle at ({t},{lft})", "values": [list(left[0])]}
+        gone = (before & ~after).bit_count()
+        return {"cells": [[r, c]], "text": f"the {label} at ({r},{c}) cannot take {gone} of its "
+                f"rectangles ({len(left)} left)", "values": [list(x) for x in left]}
 
     def generate(self, rows: int, cols: int, rng: np.random.Generator,
                  accept: Callable[[Puzzle], bool]) -> Puzzle | None:

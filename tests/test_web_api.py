@@ -1,0 +1,102 @@
+"""The JSON API: every endpoint on each genre, and bad requests as 4xx JSON errors."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from rectlogic import bank
+from rectlogic.web import create_app
+
+client = TestClient(create_app(), raise_server_exceptions=False)
+SHAKASHAKA = "https://puzz.link/p?shakashaka/6/6/cgbhdhegdrb"
+SHIKAKU = "https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5j"
+CHOCONA = "https://puzz.link/p?chocona/6/6/8guumlfvo1eq33122g21g32"
+
+
+def post(path: str, **body: object) -> dict:
+    r = client.post(path, json=body)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_home_and_openapi() -> None:
+    assert "rectlogic" in client.get("/").text
+    spec = client.get("/openapi.json").json()
+    for path in ("/api/bank", "/api/puzzle", "/api/check", "/api/hint", "/api/count",
+                 "/api/solve", "/api/generate", "/api/convert"):
+        assert path in spec["paths"], path
+
+
+def test_bank_endpoints() -> None:
+    assert client.get("/api/bank").json() == bank.counts()
+    boards = client.get("/api/bank/boards", params={"genre": "chocona", "size": "6x6",
+                                                    "grade": "box"}).json()
+    assert len(boards) == 16 and all(b["grade"] == "box" for b in boards)
+    assert client.get(f"/api/bank/{boards[0]['id']}").json() == boards[0]
+    assert client.get("/api/bank/999999").status_code == 400
+
+
+@pytest.mark.parametrize("url", [SHAKASHAKA, SHIKAKU, CHOCONA])
+def test_solve_check_count_convert(url: str) -> None:
+    board = post("/api/puzzle", puzzle=url)
+    assert board["url"] == url
+    solved = post("/api/solve", puzzle=url)
+    assert solved["status"] == "unique"
+    answer = solved["solutions"][0]
+    assert post("/api/check", puzzle=url, answer=answer) == {"ok": True, "errors": []}
+    counted = post("/api/count", puzzle=url)
+    assert counted["status"] == "unique" and counted["nodes"] >= 1 and "ms" in counted
+    text = post("/api/convert", puzzle=url, to="pzprv3")["text"]
+    assert post("/api/puzzle", puzzle=text)["url"] == url
+
+
+def test_check_points_at_the_error() -> None:
+    answer = post("/api/solve", puzzle=CHOCONA)["solutions"][0]
+    wrong = ["." + answer[0][1:], *answer[1:]]
+    out = post("/api/check", puzzle=CHOCONA, answer=wrong)
+    assert not out["ok"] and out["errors"][0]["code"] == "csNotRect"
+    assert [0, 1] in out["errors"][0]["cells"]
+
+
+def test_hints() -> None:
+    h = post("/api/hint", puzzle=SHIKAKU, position=[], rung="dual")
+    assert h["kind"] == "deduction" and h["rule"] in ("only-coverer", "forced-cell")
+    h = post("/api/hint", puzzle=CHOCONA, position=["______"] * 6, rung="quota")
+    assert h["rule"] == "quota" and h["cells"]
+    h = post("/api/hint", puzzle=SHAKASHAKA, position=["2◤◥_1_"] + ["______"] * 5)
+    assert h["kind"] == "deduction"
+    bad = post("/api/hint", puzzle=SHAKASHAKA, position=["2__◤1◥"] + ["______"] * 5)
+    assert bad["kind"] == "contradiction"
+    none = post("/api/hint", puzzle=SHIKAKU, position=[], rung="none")
+    assert none["kind"] == "none"
+
+
+def test_generate() -> None:
+    b = post("/api/generate", genre="shikaku", size="6x6", grade="dual", seed=4)
+    assert b["grade"] == "dual" and b["rows"] == 6
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/puzzle", {"puzzle": "https://puzz.link/p?shakashaka/x/6/abc"}),
+        ("/api/puzzle", {"puzzle": "https://puzz.link/p?shikaku/61/61/"}),
+        ("/api/puzzle", {"puzzle": "x" * 300_000}),
+        ("/api/puzzle", {}),
+        ("/api/check", {"puzzle": SHAKASHAKA, "answer": ["..."]}),
+        ("/api/check", {"puzzle": SHIKAKU, "answer": "nonsense"}),
+        ("/api/hint", {"puzzle": CHOCONA, "position": [1, 2]}),
+        ("/api/hint", {"puzzle": SHIKAKU, "position": [], "rung": "magic"}),
+        ("/api/solve", {"puzzle": SHAKASHAKA, "nodes": 10**9}),
+        ("/api/convert", {"puzzle": SHAKASHAKA, "to": "png"}),
+        ("/api/generate", {"genre": "sudoku"}),
+        ("/api/generate", {"genre": "shikaku", "size": "40x40"}),
+        ("/api/generate", {"genre": "chocona", "size": "3x3", "grade": "nope"}),
+    ],
+)
+def test_bad_requests_are_4xx_json(path: str, body: dict) -> None:
+    r = client.post(path, json=body)
+    assert 400 <= r.status_code < 500, (r.status_code, r.text)
+    data = r.json()
+    assert "error" in data or "detail" in data
