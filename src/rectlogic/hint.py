@@ -30,16 +30,24 @@ def hint(puzzle: Any, position: Any, rung: str | None = None) -> dict[str, Any]:
         after = step(d[None])[0]
         changed = np.flatnonzero(after != d)
         if changed.size:
-            return _step(genre, puzzle, name, int(changed[0]), d, after)
+            return _step(genre, puzzle, name, _pick(changed, after), d, after)
     if "probe" in names:
         base = genre.base_propagator(puzzle, names - {"probe"}) or (lambda x: x)
         open_ = np.flatnonzero(np.array([int(v).bit_count() for v in d]) > 1)
         for i in open_:
             after = probe_cells(d, np.array([i]), base)
             if not np.array_equal(after, d):
-                return _step(genre, puzzle, "probe", int(np.flatnonzero(after != d)[0]), d, after)
+                return _step(genre, puzzle, "probe", _pick(np.flatnonzero(after != d), after),
+                             d, after)
     return {"kind": "none", "rule": None, "cells": [],
             "text": "This rung finds nothing more here; try a stronger one, or guess."}
+
+
+def _pick(changed: np.ndarray, after: np.ndarray) -> int:
+    """The first narrowed variable that is now decided (a hint a player can apply), else the
+    first narrowed one."""
+    decided = [int(i) for i in changed if int(after[i]).bit_count() == 1]
+    return decided[0] if decided else int(changed[0])
 
 
 def _step(genre: Any, puzzle: Any, rule: str, i: int, before: np.ndarray,
@@ -47,3 +55,14 @@ def _step(genre: Any, puzzle: Any, rule: str, i: int, before: np.ndarray,
     said = genre.describe(puzzle, i, int(before[i]), int(after[i]))
     return {"kind": "deduction", "rule": rule, "cells": said["cells"],
             "text": f"{rule}: {said['text']}", "variable": i, "values": said.get("values")}
+
+
+def undecided(puzzle: Any, position: Any, rung: str | None = None) -> list[list[int]]:
+    """Cells the rung's fixpoint leaves open from this position (for the "show undecided"
+    overlay); for Shikaku, the clues whose rectangle is still open."""
+    genre = get_genre(puzzle.genre)
+    d = genre.position_domains(puzzle, position)
+    full = genre.propagator(puzzle, genre.rules_for(rung))
+    after = d if full is None or not d.all() else full(d[None])[0]
+    open_ = [i for i, v in enumerate(after) if int(v).bit_count() > 1]
+    return [genre.describe(puzzle, i, int(d[i]), int(after[i]))["cells"][0] for i in open_]

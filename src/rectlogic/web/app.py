@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from .. import bank
@@ -20,9 +21,10 @@ from ..formats import codec, dump, genre_name, load
 from ..generate import make_board
 from ..genres import get_genre
 from ..grid import check_size, parse_size
-from ..hint import hint
+from ..hint import hint, undecided
 from ..solve import solve
 
+STATIC = Path(__file__).parent / "static"
 WEB_MAX_SIDE = 60
 MAX_TEXT = 200_000
 MAX_NODES = 50_000
@@ -68,7 +70,8 @@ def _puzzle(body: PuzzleIn) -> Any:
 def board_json(puzzle: Any) -> dict[str, Any]:
     """What a player page needs to draw the board."""
     out: dict[str, Any] = {"genre": puzzle.genre, "rows": puzzle.rows, "cols": puzzle.cols,
-                           "url": dump(puzzle, None, "url").strip()}
+                           "url": dump(puzzle, None, "url").strip(),
+                           "rungs": list(get_genre(puzzle.genre).LADDER)}
     if puzzle.genre == "chocona":
         out["regions"] = [list(r) for r in puzzle.regions]
         out["clues"] = [{"cell": list(puzzle.top_cell(k)), "value": v}
@@ -86,17 +89,29 @@ def create_app(bank_path: str | Path | None = None) -> FastAPI:
     async def bad_input(request: Request, exc: RectlogicError) -> JSONResponse:
         return JSONResponse(status_code=400, content={"error": str(exc)})
 
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/play", response_class=HTMLResponse)
+    def player() -> str:
+        return (STATIC / "play.html").read_text(encoding="utf-8")
+
     @app.get("/", response_class=HTMLResponse)
     def home() -> str:
+        first: dict[tuple[str, int, int, str], int] = {}
+        for b in bank.rows(bank_path):
+            first.setdefault((b.genre, b.rows, b.cols, b.grade), b.id)
         rows = "".join(
             f"<tr><td>{c['genre']}</td><td>{c['size']}</td><td>{c['grade']}</td>"
-            f"<td>{c['count']}</td></tr>" for c in bank.counts(bank_path)
+            f"<td>{c['count']}</td><td><a href='/play?id="
+            f"{first[(c['genre'], *parse_size(c['size']), c['grade'])]}'>play</a></td></tr>"
+            for c in bank.counts(bank_path)
         )
         return (
             "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>"
-            "<title>rectlogic</title><h1>rectlogic</h1>"
-            "<p>The bank (the player pages come next); the JSON API is at <a href=/docs>/docs</a>."
-            f"<table><tr><th>genre<th>size<th>grade<th>boards</tr>{rows}</table>"
+            "<title>rectlogic</title><link rel=stylesheet href=/static/play.css>"
+            "<h1>rectlogic</h1><p>Pick a board from the bank, or "
+            "<a href=/play>paste a puzz.link URL</a>. The JSON API: <a href=/docs>/docs</a>."
+            f"<table><tr><th>genre<th>size<th>grade<th>boards<th></tr>{rows}</table>"
         )
 
     @app.get("/api/bank")
@@ -133,6 +148,10 @@ def create_app(bank_path: str | Path | None = None) -> FastAPI:
     @app.post("/api/hint")
     def give_hint(body: HintIn) -> dict[str, Any]:
         return hint(_puzzle(body), body.position, body.rung)
+
+    @app.post("/api/undecided")
+    def open_cells(body: HintIn) -> dict[str, Any]:
+        return {"cells": undecided(_puzzle(body), body.position, body.rung)}
 
     @app.post("/api/count")
     def count(body: SolveIn) -> dict[str, Any]:

@@ -1,0 +1,239 @@
+// The player: draws the board in SVG, turns clicks into moves, and asks the API for checks,
+// hints, counts and solutions. One state per genre, the same buttons for all three.
+const S = 40;  // cell size in SVG units
+const TRI = ["◤", "◥", "◢", "◣"];
+const params = new URLSearchParams(location.search);
+const $ = (id) => document.getElementById(id);
+let board, state, history = [], future = [], marks = [], drag = null, started = Date.now();
+
+async function api(path, body) {
+  const r = await fetch(path, body === undefined ? {} :
+    { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const data = await r.json();
+  if (!r.ok) throw new Error(data.error || JSON.stringify(data.detail));
+  return data;
+}
+
+function emptyState() {
+  if (board.genre === "shikaku") return [];
+  return Array.from({ length: board.rows }, (_, r) => Array.from({ length: board.cols }, (_, c) =>
+    board.genre === "shakashaka" && board.clues[r][c] !== -1 ? "#" : "_"));
+}
+
+// -- what the API wants --------------------------------------------------------------------
+function answer() {
+  if (board.genre === "shikaku") return state;
+  return state.map((row, r) => row.map((ch, c) => {
+    if (board.genre === "shakashaka") {
+      const v = board.clues[r][c];
+      return v >= 0 ? String(v) : v === -2 ? "#" : (ch === "_" ? "." : ch);
+    }
+    return ch === "#" ? "#" : ".";
+  }).join(""));
+}
+function position() {
+  if (board.genre === "shikaku") return state;
+  return state.map((row, r) => row.map((ch, c) =>
+    board.genre === "shakashaka" && board.clues[r][c] !== -1 ? "#" : ch).join(""));
+}
+
+// -- moves ---------------------------------------------------------------------------------
+function play(change) {
+  history.push(JSON.stringify(state)); future = [];
+  change(); marks = []; save(); draw(); quietCheck();
+}
+function cellClick(r, c, backwards) {
+  if (board.genre === "shakashaka") {
+    if (board.clues[r][c] !== -1) return;
+    const order = ["_", ...TRI], i = order.indexOf(state[r][c]);
+    const next = state[r][c] === "." ? "_" : order[(i + (backwards ? 4 : 1)) % 5];
+    play(() => { state[r][c] = next; });
+  } else if (board.genre === "chocona") {
+    const cur = state[r][c], next = backwards ? (cur === "." ? "_" : ".") : (cur === "#" ? "_" : "#");
+    play(() => { state[r][c] = next; });
+  }
+}
+function dot(r, c) {
+  if (board.genre === "shakashaka" && board.clues[r][c] === -1)
+    play(() => { state[r][c] = state[r][c] === "." ? "_" : "."; });
+}
+function rectAt(r, c) {
+  return state.findIndex(([t, l, h, w]) => t <= r && r < t + h && l <= c && c < l + w);
+}
+function drawRect(a, b) {
+  const t = Math.min(a[0], b[0]), l = Math.min(a[1], b[1]);
+  const rect = [t, l, Math.abs(a[0] - b[0]) + 1, Math.abs(a[1] - b[1]) + 1];
+  if (rect[2] === 1 && rect[3] === 1 && rectAt(t, l) >= 0) {
+    const k = rectAt(t, l); play(() => state.splice(k, 1)); return;
+  }
+  play(() => {
+    state = state.filter(([t2, l2, h2, w2]) => t2 + h2 <= t || t + rect[2] <= t2 || l2 + w2 <= l || l + rect[3] <= l2);
+    state.push(rect);
+  });
+}
+
+// -- drawing -------------------------------------------------------------------------------
+const svgNS = "http://www.w3.org/2000/svg";
+function el(name, attrs, parent, text) {
+  const e = document.createElementNS(svgNS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  parent.appendChild(e); return e;
+}
+function hue(k) { return 40 + (k * 67) % 280; }  // 40..320: never the red band
+function draw() {
+  const W = board.cols * S, H = board.rows * S;
+  const svg = document.createElementNS(svgNS, "svg");
+  svg.setAttribute("viewBox", `-2 -2 ${W + 4} ${H + 4}`);
+  el("rect", { x: 0, y: 0, width: W, height: H, fill: "white" }, svg);
+  if (board.genre === "shikaku") state.forEach(([t, l, h, w], k) =>
+    el("rect", { x: l * S + 2, y: t * S + 2, width: w * S - 4, height: h * S - 4, rx: 4,
+                 fill: `hsl(${hue(k)} 70% 82%)`, stroke: `hsl(${hue(k)} 60% 40%)`, "stroke-width": 2,
+                 "data-rect": k }, svg));
+  for (let r = 0; r < board.rows; r++) for (let c = 0; c < board.cols; c++) {
+    const x = c * S, y = r * S, ch = state[r] && state[r][c];
+    const cell = el("rect", { x, y, width: S, height: S, fill: "transparent", stroke: "#bbb",
+                              "data-cell": `${r},${c}` }, svg);
+    if (board.genre === "shakashaka") {
+      const v = board.clues[r][c];
+      if (v !== -1) {
+        cell.setAttribute("fill", "#222");
+        if (v >= 0) el("text", { x: x + S / 2, y: y + S * 0.68, "text-anchor": "middle", fill: "white",
+                                 "font-size": S * 0.55, "pointer-events": "none" }, svg, v);
+      } else if (TRI.includes(ch)) {
+        const pts = { "◤": [[0, 0], [1, 0], [0, 1]], "◥": [[0, 0], [1, 0], [1, 1]],
+                      "◢": [[1, 0], [1, 1], [0, 1]], "◣": [[0, 0], [1, 1], [0, 1]] }[ch];
+        el("polygon", { points: pts.map(([a, b]) => `${x + a * S},${y + b * S}`).join(" "),
+                        fill: "#222", "pointer-events": "none" }, svg);
+      } else if (ch === ".") el("circle", { cx: x + S / 2, cy: y + S / 2, r: 3, fill: "#888",
+                                           "pointer-events": "none" }, svg);
+    } else if (board.genre === "chocona") {
+      if (ch === "#") cell.setAttribute("fill", "#333");
+      if (ch === ".") el("circle", { cx: x + S / 2, cy: y + S / 2, r: 3, fill: "#888",
+                                      "pointer-events": "none" }, svg);
+    } else {
+      const v = board.clues[r][c];
+      if (v !== -1) el("text", { x: x + S / 2, y: y + S * 0.68, "text-anchor": "middle",
+                                 "font-size": S * 0.5, "pointer-events": "none" }, svg, v === -2 ? "?" : v);
+    }
+  }
+  if (board.genre === "chocona") {
+    for (let r = 0; r < board.rows; r++) for (let c = 0; c < board.cols; c++) {
+      if (c + 1 < board.cols && board.regions[r][c] !== board.regions[r][c + 1])
+        el("line", { x1: (c + 1) * S, y1: r * S, x2: (c + 1) * S, y2: (r + 1) * S, stroke: "#000", "stroke-width": 3 }, svg);
+      if (r + 1 < board.rows && board.regions[r][c] !== board.regions[r + 1][c])
+        el("line", { x1: c * S, y1: (r + 1) * S, x2: (c + 1) * S, y2: (r + 1) * S, stroke: "#000", "stroke-width": 3 }, svg);
+    }
+    for (const { cell: [r, c], value } of board.clues)
+      el("text", { x: c * S + 5, y: r * S + 15, "font-size": 14, fill: state[r][c] === "#" ? "white" : "black",
+                   "pointer-events": "none" }, svg, value === -2 ? "?" : value);
+  }
+  el("rect", { x: 0, y: 0, width: W, height: H, fill: "none", stroke: "#000", "stroke-width": 3 }, svg);
+  for (const m of marks) {
+    if (m.point) el("circle", { cx: m.point[1] * S, cy: m.point[0] * S, r: 6, class: "errorpoint" }, svg);
+    else el("rect", { x: m.cell[1] * S, y: m.cell[0] * S, width: S, height: S, class: m.kind,
+                      "pointer-events": "none" }, svg);
+  }
+  $("board").replaceChildren(svg);
+}
+
+// -- buttons -------------------------------------------------------------------------------
+function say(text, solved = false) { $("status").textContent = text; $("status").className = solved ? "solved" : ""; }
+async function check(quiet) {
+  const out = await api("/api/check", { puzzle: board.url, answer: answer() });
+  if (out.ok) { say("Solved", true); localStorage.setItem(board.url + ":solved", "1"); return true; }
+  if (quiet) { if ($("status").className === "solved") say(""); return false; }
+  marks = [];
+  for (const e of out.errors) {
+    e.cells.forEach((cell) => marks.push({ cell, kind: "error" }));
+    e.points.forEach((point) => marks.push({ point }));
+  }
+  say(out.errors.map((e) => `${e.code}: ${e.message}`).filter((v, i, a) => a.indexOf(v) === i).join(" "));
+  draw(); return false;
+}
+function quietCheck() { check(true).catch(() => {}); }
+async function hint() {
+  say("thinking…");
+  const h = await api("/api/hint", { puzzle: board.url, position: position(), rung: $("rung").value });
+  say(h.text);
+  if (h.kind !== "deduction") return;
+  const [r, c] = h.cells[0];
+  if (board.genre === "shikaku" && h.values && h.values.length === 1) drawRect(h.values[0].slice(0, 2),
+    [h.values[0][0] + h.values[0][2] - 1, h.values[0][1] + h.values[0][3] - 1]);
+  else if (board.genre === "chocona" && /must/.test(h.text))
+    play(() => { state[r][c] = /shaded$/.test(h.text) ? "#" : "."; });
+  else if (board.genre === "shakashaka" && h.values && h.values.length === 1)
+    play(() => { state[r][c] = h.values[0] === "no triangle" ? "." : h.values[0]; });
+  marks = h.cells.map((cell) => ({ cell, kind: "hint" })); draw(); say(h.text);
+}
+async function count() {
+  const out = await api("/api/count", { puzzle: board.url, rung: $("rung").value || null });
+  say(`${out.status}: ${out.nodes} nodes, ${out.ms} ms`);
+}
+async function solve() {
+  const out = await api("/api/solve", { puzzle: board.url });
+  if (!out.solutions.length) return say(out.status);
+  const a = out.solutions[0];
+  play(() => {
+    if (board.genre === "shikaku") state = a;
+    else state = a.map((row, r) => [...row].map((ch, c) =>
+      board.genre === "shakashaka" ? (board.clues[r][c] !== -1 ? "#" : ch) : ch));
+  });
+}
+
+// -- keeping progress ---------------------------------------------------------------------
+function save() { localStorage.setItem(board.url, JSON.stringify(state)); }
+function tick() {
+  const s = Math.floor((Date.now() - started) / 1000);
+  $("timer").textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+async function start() {
+  let url = params.get("url");
+  if (params.get("id")) url = (await api(`/api/bank/${params.get("id")}`)).url;
+  if (!url) { say("Paste a puzz.link URL below, or pick a board on the home page."); return; }
+  board = await api("/api/puzzle", { puzzle: url });
+  $("title").textContent = `${board.genre} ${board.rows}×${board.cols}`;
+  for (const r of board.rungs) {
+    const o = document.createElement("option"); o.value = r; o.textContent = r; $("rung").appendChild(o);
+  }
+  $("rung").value = board.rungs[board.rungs.length - 1];
+  const kept = localStorage.getItem(board.url);
+  state = kept ? JSON.parse(kept) : emptyState();
+  $("share").innerHTML = `share: <a href="/play?url=${encodeURIComponent(board.url)}">${board.url}</a>`;
+  draw(); quietCheck(); setInterval(tick, 1000);
+}
+
+$("board").addEventListener("contextmenu", (e) => e.preventDefault());
+$("board").addEventListener("pointerdown", (e) => {
+  const cell = e.target.dataset && (e.target.dataset.cell || null);
+  const under = document.elementsFromPoint(e.clientX, e.clientY).find((n) => n.dataset && n.dataset.cell);
+  const rc = (cell || (under && under.dataset.cell) || "").split(",").map(Number);
+  if (rc.length !== 2) return;
+  if (board.genre === "shikaku") { drag = rc; return; }
+  if (e.shiftKey) dot(...rc); else cellClick(rc[0], rc[1], e.button === 2);
+});
+$("board").addEventListener("pointerup", (e) => {
+  if (!drag) return;
+  const under = document.elementsFromPoint(e.clientX, e.clientY).find((n) => n.dataset && n.dataset.cell);
+  if (under) drawRect(drag, under.dataset.cell.split(",").map(Number));
+  drag = null;
+});
+$("check").onclick = () => check(false);
+$("hint").onclick = () => hint().catch((e) => say(e.message));
+$("count").onclick = () => count().catch((e) => say(e.message));
+$("solve").onclick = () => solve().catch((e) => say(e.message));
+$("undo").onclick = () => { if (history.length) { future.push(JSON.stringify(state)); state = JSON.parse(history.pop()); marks = []; save(); draw(); quietCheck(); } };
+$("redo").onclick = () => { if (future.length) { history.push(JSON.stringify(state)); state = JSON.parse(future.pop()); marks = []; save(); draw(); quietCheck(); } };
+$("clear").onclick = () => play(() => { state = emptyState(); });
+$("undecided").onchange = async () => {
+  if (!$("undecided").checked) { marks = []; return draw(); }
+  const out = await api("/api/undecided", { puzzle: board.url, position: position(), rung: $("rung").value });
+  marks = out.cells.map((cell) => ({ cell, kind: "undecided" })); draw();
+};
+$("open").onsubmit = (e) => { e.preventDefault(); location.href = `/play?url=${encodeURIComponent($("url").value)}`; };
+document.addEventListener("keydown", (e) => {
+  if ((e.ctrlKey || e.metaKey) && e.key === "z") $("undo").click();
+  if ((e.ctrlKey || e.metaKey) && e.key === "y") $("redo").click();
+});
+start().catch((e) => say(e.message));

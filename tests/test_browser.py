@@ -1,0 +1,165 @@
+"""The player in a real browser (Debian's Chromium through Playwright): for each genre, open
+a bank board, play it to its answer with real clicks or drags and see "Solved"; make a wrong
+move and see Check mark it; take a hint and see it applied; undo and redo."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import uvicorn
+from playwright.sync_api import Page, sync_playwright
+
+from rectlogic import bank
+from rectlogic.web import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+SHOTS = Path(__file__).parent.parent / "test-output"
+TRI = ["◤", "◥", "◢", "◣"]
+
+
+@pytest.fixture(scope="module")
+def server():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port,
+                                        log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(100):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def page(server):
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 800, "height": 1000})
+        yield page
+        browser.close()
+
+
+def board_of(genre: str) -> bank.Row:
+    return next(r for r in bank.rows(genre=genre) if r.rows == 6)
+
+
+def open_board(page: Page, server: str, row: bank.Row) -> None:
+    page.goto(f"{server}/play?id={row.id}")
+    page.wait_for_selector("[data-cell]", state="attached")
+    page.evaluate("localStorage.clear()")
+    page.click("#clear")
+
+
+def cell(page: Page, r: int, c: int, **kw) -> None:
+    page.click(f'[data-cell="{r},{c}"]', force=True, **kw)
+
+
+def centre(page: Page, r: int, c: int) -> tuple[float, float]:
+    box = page.locator(f'[data-cell="{r},{c}"]').bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag(page: Page, a: tuple[int, int], b: tuple[int, int]) -> None:
+    page.mouse.move(*centre(page, *a))
+    page.mouse.down()
+    page.mouse.move(*centre(page, *b), steps=3)
+    page.mouse.up()
+
+
+def play_answer(page: Page, row: bank.Row) -> None:
+    if row.genre == "shakashaka":
+        for r, line in enumerate(row.answer):
+            for c, ch in enumerate(line):
+                for _ in range(TRI.index(ch) + 1 if ch in TRI else 0):
+                    cell(page, r, c)
+    elif row.genre == "chocona":
+        for r, line in enumerate(row.answer):
+            for c, ch in enumerate(line):
+                if ch == "#":
+                    cell(page, r, c)
+    else:
+        for t, lft, h, w in row.answer:
+            drag(page, (t, lft), (t + h - 1, lft + w - 1))
+
+
+def wrong_move(page: Page, row: bank.Row) -> tuple[int, int]:
+    """A move that breaks the solved board; returns a cell Check must mark."""
+    if row.genre == "shakashaka":
+        r, c = next((r, c) for r, line in enumerate(row.answer)
+                    for c, ch in enumerate(line) if ch in TRI)
+        cell(page, r, c)  # turn the triangle one corner further
+        return r, c
+    if row.genre == "chocona":
+        r, c = next((r, c) for r, line in enumerate(row.answer)
+                    for c, ch in enumerate(line) if ch == "#")
+        cell(page, r, c)  # unshade one cell of a rectangle
+        return r, c
+    a, b = row.answer[0], row.answer[1]  # one rectangle across two clues' rectangles
+    drag(page, (a[0], a[1]), (b[0], b[1]))
+    return a[0], a[1]
+
+
+def marked(page: Page, r: int, c: int) -> bool:
+    return page.evaluate(
+        """([r, c]) => [...document.querySelectorAll('rect.error')].some(e =>
+            e.getAttribute('x') == c * 40 && e.getAttribute('y') == r * 40)""", [r, c])
+
+
+@pytest.mark.parametrize("genre", ["shakashaka", "shikaku", "chocona"])
+def test_play_check_hint_undo(page: Page, server: str, genre: str) -> None:
+    row = board_of(genre)
+    open_board(page, server, row)
+    play_answer(page, row)
+    page.wait_for_selector("#status.solved", timeout=10_000)
+    assert page.inner_text("#status") == "Solved"
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{genre}-solved.png"))
+
+    r, c = wrong_move(page, row)
+    page.click("#check")
+    page.wait_for_selector("rect.error", state="attached", timeout=10_000)
+    assert marked(page, r, c)
+    assert page.inner_text("#status") != "Solved"
+    page.screenshot(path=str(SHOTS / f"{genre}-check.png"))
+
+    page.click("#clear")
+    before = page.inner_html("#board")
+    page.select_option("#rung", row.grade if row.grade in ("quota", "corner", "box", "coverer",
+                                                           "dual", "tips", "reflex") else "probe")
+    page.click("#hint")
+    page.wait_for_function(
+        "(t => t.includes(':') && !t.includes('…'))(document.querySelector('#status').textContent)",
+        timeout=10_000)
+    after = page.inner_html("#board")
+    assert after != before and "rect" in after
+    hint_text = page.inner_text("#status")
+    assert any(rule in hint_text for rule in
+               ("clues", "parity", "tips", "reflex", "only-coverer", "forced-cell",
+                "quota", "corner", "box", "probe"))
+    page.screenshot(path=str(SHOTS / f"{genre}-hint.png"))
+    page.click("#undo")
+    undone = page.inner_html("#board")
+    page.click("#redo")
+    assert page.inner_html("#board") != undone
+    page.click("#undo")
+    assert page.inner_html("#board") == undone
+
+
+def test_narrow_screen(page: Page, server: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_board(page, server, board_of("shikaku"))
+    width = page.evaluate("document.querySelector('#board svg').getBoundingClientRect().width")
+    assert 200 < width <= 360
+    page.screenshot(path=str(SHOTS / "narrow-360.png"))
+    page.set_viewport_size({"width": 800, "height": 1000})
