@@ -163,3 +163,25 @@ def test_narrow_screen(page: Page, server: str) -> None:
     assert 200 < width <= 360
     page.screenshot(path=str(SHOTS / "narrow-360.png"))
     page.set_viewport_size({"width": 800, "height": 1000})
+
+
+def test_home_generate_keyboard_and_save(page: Page, server: str) -> None:
+    page.goto(server + "/")
+    assert page.locator("td.none").count() > 0  # grades the bank lacks are greyed out
+    page.screenshot(path=str(SHOTS / "home.png"), full_page=True)
+    page.select_option("select[name=genre]", "chocona")
+    page.fill("input[name=size]", "5x5")
+    page.click("text=Generate")
+    page.wait_for_url("**/play?url=*", timeout=20_000)
+    page.wait_for_selector("[data-cell]", state="attached")
+    page.evaluate("localStorage.clear()")
+    page.click("#clear")
+    page.focus("#board")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")  # shades cell (0, 1)
+    assert page.locator('[data-cell="0,1"]').get_attribute("fill") == "#333"
+    with page.expect_download() as download:
+        page.click("#save")
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    assert text.startswith("pzprv3.1\nchocona\n5\n5\n")
+    assert "# " in text  # the shaded cell is in the answer block

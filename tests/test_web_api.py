@@ -100,3 +100,11 @@ def test_bad_requests_are_4xx_json(path: str, body: dict) -> None:
     assert 400 <= r.status_code < 500, (r.status_code, r.text)
     data = r.json()
     assert "error" in data or "detail" in data
+
+
+def test_convert_with_an_answer() -> None:
+    answer = post("/api/solve", puzzle=SHIKAKU)["solutions"][0]
+    text = post("/api/convert", puzzle=SHIKAKU, to="tatham", answer=answer)["text"]
+    assert text.split()[1].startswith("S1010")
+    cells = post("/api/undecided", puzzle=CHOCONA, position=["______"] * 6, rung="quota")
+    assert cells["cells"] and all(len(rc) == 2 for rc in cells["cells"])

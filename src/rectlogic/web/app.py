@@ -52,6 +52,7 @@ class SolveIn(PuzzleIn):
 
 class ConvertIn(PuzzleIn):
     to: str
+    answer: Any = Field(default=None, description="an answer to write with it (JSON ANSWER)")
 
 
 class GenerateIn(BaseModel):
@@ -97,21 +98,42 @@ def create_app(bank_path: str | Path | None = None) -> FastAPI:
 
     @app.get("/", response_class=HTMLResponse)
     def home() -> str:
+        """Genre × size × grade: a link to a bank board where there is one, greyed out where
+        the bank has none; and a form to generate a new board."""
         first: dict[tuple[str, int, int, str], int] = {}
         for b in bank.rows(bank_path):
             first.setdefault((b.genre, b.rows, b.cols, b.grade), b.id)
-        rows = "".join(
-            f"<tr><td>{c['genre']}</td><td>{c['size']}</td><td>{c['grade']}</td>"
-            f"<td>{c['count']}</td><td><a href='/play?id="
-            f"{first[(c['genre'], *parse_size(c['size']), c['grade'])]}'>play</a></td></tr>"
-            for c in bank.counts(bank_path)
-        )
+        sizes = sorted({(r, c) for _, r, c, _ in first})
+        parts = []
+        for genre in ("shakashaka", "shikaku", "chocona"):
+            ladder = [*get_genre(genre).LADDER, "search"][1:]
+            head = "".join(f"<th>{g}" for g in ladder)
+            body = ""
+            for r, c in sizes:
+                cells = "".join(
+                    f"<td><a href='/play?id={first[genre, r, c, g]}'>play</a>"
+                    if (genre, r, c, g) in first else "<td class=none>—"
+                    for g in ladder
+                )
+                body += f"<tr><th>{r}×{c}{cells}</tr>"
+            parts.append(f"<h2>{genre}</h2><table><tr><th>{head}</tr>{body}</table>")
+        genres = "".join(f"<option>{g}</option>" for g in ("shakashaka", "shikaku", "chocona"))
         return (
             "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>"
             "<title>rectlogic</title><link rel=stylesheet href=/static/play.css>"
-            "<h1>rectlogic</h1><p>Pick a board from the bank, or "
-            "<a href=/play>paste a puzz.link URL</a>. The JSON API: <a href=/docs>/docs</a>."
-            f"<table><tr><th>genre<th>size<th>grade<th>boards<th></tr>{rows}</table>"
+            "<h1>rectlogic</h1><p>Pick a board from the bank (— : none of that grade), "
+            "<a href=/play>paste a puzz.link URL</a>, or make a new one. "
+            "The JSON API: <a href=/docs>/docs</a>."
+            f"<form id=gen><select name=genre>{genres}</select> "
+            "<input name=size value=8x8 size=5> <input name=grade placeholder='grade (any)' size=9>"
+            " <button>Generate</button> <span id=genmsg></span></form>"
+            + "".join(parts)
+            + "<script>gen.onsubmit=async e=>{e.preventDefault();const f=new FormData(gen);"
+            "genmsg.textContent='making…';const r=await fetch('/api/generate',{method:'POST',"
+            "headers:{'content-type':'application/json'},body:JSON.stringify({genre:f.get('genre'),"
+            "size:f.get('size'),grade:f.get('grade')||null,seed:Math.floor(Math.random()*1e6)})});"
+            "const d=await r.json();if(!r.ok){genmsg.textContent=d.error||'bad request';return}"
+            "location.href='/play?url='+encodeURIComponent(d.url)}</script>"
         )
 
     @app.get("/api/bank")
@@ -169,7 +191,10 @@ def create_app(bank_path: str | Path | None = None) -> FastAPI:
     def convert(body: ConvertIn) -> dict[str, Any]:
         loaded = load(body.puzzle, body.genre)
         check_size(loaded.puzzle.rows, loaded.puzzle.cols, WEB_MAX_SIDE)
-        return {"text": dump(loaded.puzzle, loaded.answer, body.to)}
+        answer = loaded.answer
+        if body.answer is not None:
+            answer = codec(loaded.puzzle.genre).answer_from_json(loaded.puzzle, body.answer)
+        return {"text": dump(loaded.puzzle, answer, body.to)}
 
     @app.post("/api/generate")
     def generate(body: GenerateIn) -> dict[str, Any]:

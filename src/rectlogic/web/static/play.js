@@ -5,6 +5,7 @@ const TRI = ["◤", "◥", "◢", "◣"];
 const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
 let board, state, history = [], future = [], marks = [], drag = null, started = Date.now();
+let cursor = [0, 0], anchor = null;
 
 async function api(path, body) {
   const r = await fetch(path, body === undefined ? {} :
@@ -129,6 +130,8 @@ function draw() {
                    "pointer-events": "none" }, svg, value === -2 ? "?" : value);
   }
   el("rect", { x: 0, y: 0, width: W, height: H, fill: "none", stroke: "#000", "stroke-width": 3 }, svg);
+  if (document.activeElement === $("board"))
+    el("rect", { x: cursor[1] * S + 2, y: cursor[0] * S + 2, width: S - 4, height: S - 4, class: "cursor" }, svg);
   for (const m of marks) {
     if (m.point) el("circle", { cx: m.point[1] * S, cy: m.point[0] * S, r: 6, class: "errorpoint" }, svg);
     else el("rect", { x: m.cell[1] * S, y: m.cell[0] * S, width: S, height: S, class: m.kind,
@@ -219,6 +222,27 @@ $("board").addEventListener("pointerup", (e) => {
   if (under) drawRect(drag, under.dataset.cell.split(",").map(Number));
   drag = null;
 });
+$("board").addEventListener("keydown", (e) => {
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (moves[e.key]) {
+    cursor = [Math.max(0, Math.min(board.rows - 1, cursor[0] + moves[e.key][0])),
+              Math.max(0, Math.min(board.cols - 1, cursor[1] + moves[e.key][1]))];
+    e.preventDefault(); return draw();
+  }
+  if (e.key === "Enter" || e.key === " " || e.key === "Backspace") {
+    e.preventDefault();
+    if (board.genre !== "shikaku") return cellClick(cursor[0], cursor[1], e.key === "Backspace");
+    if (anchor) { drawRect(anchor, cursor); anchor = null; } else anchor = [...cursor];
+  }
+  if (e.key === ".") dot(...cursor);
+});
+$("board").addEventListener("focus", () => draw());
+$("save").onclick = async () => {
+  const out = await api("/api/convert", { puzzle: board.url, to: "pzprv3", answer: answer() });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([out.text], { type: "text/plain" }));
+  a.download = `${board.genre}.pzprv3.txt`; a.click();
+};
 $("check").onclick = () => check(false);
 $("hint").onclick = () => hint().catch((e) => say(e.message));
 $("count").onclick = () => count().catch((e) => say(e.message));
