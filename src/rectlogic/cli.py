@@ -15,11 +15,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from . import bank, formats
 from .bench import run_corpus
+from .bench.corpus import RIVALS
 from .errors import FormatError, RectlogicError
 from .generate import Board, make_boards
 from .genres import get_genre
 from .grade import grade
 from .grid import parse_size
+from .sat import solve_sat
 from .solve import DEFAULT_BUDGET, solve
 
 app = typer.Typer(
@@ -52,6 +54,7 @@ def solve_cmd(
     rules: Annotated[str | None, typer.Option(help="comma-separated rule names")] = None,
     limit: Annotated[int, typer.Option(help="answers to look for; 0 = all")] = 2,
     nodes: Annotated[int, typer.Option(help="node budget of the search")] = DEFAULT_BUDGET,
+    engine: Annotated[str, typer.Option(help="ours, or sat (CaDiCaL on a CNF encoding)")] = "ours",
     genre: GenreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -59,10 +62,15 @@ def solve_cmd(
     if limit < 0 or nodes < 1:
         raise RectlogicError("--limit must be 0 or more and --nodes at least 1")
     loaded = _load(puzzle, genre)
-    result = solve(
-        loaded.puzzle, rung=rung, rules=rules.split(",") if rules is not None else None,
-        limit=limit, budget=nodes,
-    )
+    if engine == "sat":
+        result = solve_sat(loaded.puzzle, limit=limit)
+    elif engine == "ours":
+        result = solve(
+            loaded.puzzle, rung=rung, rules=rules.split(",") if rules is not None else None,
+            limit=limit, budget=nodes,
+        )
+    else:
+        raise RectlogicError(f"unknown engine {engine!r}; known: ours, sat")
     if as_json:
         _emit(result.to_json(loaded.puzzle))
         return
@@ -303,9 +311,14 @@ def bench_cmd(
     genre: GenreOpt = None,
     rung: Annotated[str | None, typer.Option(help="rung to solve with")] = None,
     nodes: Annotated[int, typer.Option(help="node budget per puzzle")] = DEFAULT_BUDGET,
+    vs: Annotated[str, typer.Option(help="other engines to time beside ours: sat")] = "",
     as_json: JsonOpt = False,
 ) -> None:
     """Solve every puzzle of a corpus (limit 2), time it, compare with published answers."""
+    rivals = tuple(v.strip() for v in vs.split(",") if v.strip())
+    unknown = [v for v in rivals if v not in RIVALS]
+    if unknown:
+        raise RectlogicError(f"unknown engine {', '.join(unknown)}; known: {', '.join(RIVALS)}")
     with Progress(
         TextColumn("bench"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         console=err, transient=True, disable=not err.is_terminal,
@@ -314,6 +327,7 @@ def bench_cmd(
         report = run_corpus(
             corpus, genre, rung, nodes,
             progress=lambda done, total: bar.update(task, completed=done, total=total),
+            rivals=rivals,
         )
     data = report.to_json()
     if as_json:
@@ -328,6 +342,10 @@ def bench_cmd(
           ", ".join(f"{n} {s}" for s, n in sorted(statuses.items())))
     print(f"matches published answer: {matched}/{published}")
     print(f"median {data['median_ms']} ms, p90 {data['p90_ms']} ms, max {data['max_ms']} ms")
+    for name, e in data.get("engines", {}).items():
+        ratio = f", ours/theirs median {e['ratio_median']}" if name != "ours" else ""
+        print(f"  {name:>5}: median {e['median_ms']} ms, p90 {e['p90_ms']} ms, "
+              f"max {e['max_ms']} ms{ratio}")
     for p in report.puzzles:
         if p.status == "error":
             print(f"  {p.key}: error: {p.error}")

@@ -7,6 +7,7 @@ so one defective entry never hides the rest."""
 from __future__ import annotations
 
 import statistics
+import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -16,7 +17,11 @@ import numpy as np
 
 from ..errors import FormatError, RectlogicError
 from ..formats import codec, janko, load
+from ..sat import solve_sat
 from ..solve import solve
+
+RIVALS = {"sat": lambda puzzle: solve_sat(puzzle, limit=2)}
+"""Other engines `bench --vs` can time beside ours."""
 
 
 @dataclass
@@ -43,6 +48,8 @@ class PuzzleTiming:
 class BenchReport:
     genre: str
     puzzles: list[PuzzleTiming] = field(default_factory=list)
+    rivals: dict[str, list[float | None]] = field(default_factory=dict)
+    """Per other engine, its time per puzzle (ms; None where it could not run)."""
 
     def times(self) -> list[float]:
         return [p.ms for p in self.puzzles if p.status != "error"]
@@ -57,9 +64,29 @@ class BenchReport:
             "max_ms": round(max(ts), 3) if ts else None,
             "puzzles": [
                 {k: v for k, v in asdict(p).items() if k != "error" or v is not None}
-                for p in self.puzzles
+                | {f"{name}_ms": times[i] for name, times in self.rivals.items()}
+                for i, p in enumerate(self.puzzles)
             ],
-        }
+        } | ({"engines": self.engines()} if self.rivals else {})
+
+    def engines(self) -> dict[str, dict[str, float | None]]:
+        """Per engine: median, p90, max, and the median of per-puzzle ratios ours/theirs."""
+        ours = [p.ms if p.status != "error" else None for p in self.puzzles]
+        out = {"ours": _summary(ours, ours)}
+        for name, times in self.rivals.items():
+            out[name] = _summary(times, ours)
+        return out
+
+
+def _summary(times: list[float | None], ours: list[float | None]) -> dict[str, float | None]:
+    ts = [t for t in times if t is not None]
+    ratios = [o / t for o, t in zip(ours, times, strict=True) if o is not None and t]
+    return {
+        "median_ms": round(statistics.median(ts), 3) if ts else None,
+        "p90_ms": round(float(np.percentile(ts, 90)), 3) if ts else None,
+        "max_ms": round(max(ts), 3) if ts else None,
+        "ratio_median": round(statistics.median(ratios), 3) if ratios else None,
+    }
 
 
 def load_corpus(path: str | Path, genre: str | None = None) -> tuple[str, list[CorpusItem]]:
@@ -115,9 +142,13 @@ def run_corpus(
     rung: str | None = None,
     budget: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    rivals: tuple[str, ...] = (),
 ) -> BenchReport:
+    """Every puzzle with our engine, and with each rival engine right after it (interleaved,
+    so that both see the same machine state); only our answers are compared."""
     genre, items = load_corpus(path, genre)
-    report = BenchReport(genre)
+    report = BenchReport(genre, rivals={name: [] for name in rivals})
+    engines = {name: RIVALS[name] for name in rivals}
     for k, item in enumerate(items):
         if item.puzzle is None:
             report.puzzles.append(PuzzleTiming(item.key, 0, 0, "error", 0, 0.0, None, item.error))
@@ -132,6 +163,19 @@ def run_corpus(
                     matches,
                 )
             )
+        for name, run in engines.items():
+            if item.puzzle is None:
+                report.rivals[name].append(None)
+                continue
+            started = time.perf_counter()
+            theirs = run(item.puzzle)
+            report.rivals[name].append(round((time.perf_counter() - started) * 1000, 3))
+            if theirs.status != report.puzzles[-1].status and report.puzzles[-1].status in (
+                "unique", "multiple", "none"
+            ):
+                raise RectlogicError(
+                    f"{item.key}: {name} says {theirs.status}, ours {report.puzzles[-1].status}"
+                )
         if progress:
             progress(k + 1, len(items))
     return report

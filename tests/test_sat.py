@@ -1,0 +1,54 @@
+"""The SAT engine (clauses, CaDiCaL) and the propagation engine agree on status and answers:
+on random small boards of every genre, and on a slice of each Janko corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from rectlogic.bench import load_corpus
+from rectlogic.sat import solve_sat
+from rectlogic.solve import solve
+
+from . import test_chocona, test_shakashaka_search, test_shikaku
+from .conftest import DATA
+
+BOARDS = test_shakashaka_search.BOARDS + test_shikaku.BOARDS + test_chocona.BOARDS
+
+
+@pytest.mark.parametrize("p", BOARDS, ids=lambda p: f"{p.genre}-{p.rows}x{p.cols}")
+def test_sat_counts_like_propagation(p) -> None:
+    sat, ours = solve_sat(p, limit=0), solve(p, limit=0)
+    assert sat.status == ours.status
+    assert sorted(map(str, sat.answers)) == sorted(map(str, ours.answers))
+
+
+@pytest.mark.parametrize("corpus", ["Shakashaka", "Shikaku", "Chocona"])
+def test_sat_agrees_on_a_janko_slice(corpus: str) -> None:
+    _, items = load_corpus(DATA / "janko" / f"{corpus}_dataset.json")
+    for item in items[::25]:
+        if item.puzzle is None:
+            continue
+        sat = solve_sat(item.puzzle)
+        assert sat.status == solve(item.puzzle).status, item.key
+        if sat.status == "unique":
+            assert sat.answers[0] == item.published, item.key
+
+
+def test_bench_vs_sat_and_engine_flags(tmp_path) -> None:
+    import json
+
+    from .test_cli import run
+
+    corpus = tmp_path / "urls.txt"
+    corpus.write_text("https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5j\n"
+                      "https://puzz.link/p?chocona/2/2\n")
+    out = json.loads(run("bench", str(corpus), "--genre", "shikaku", "--vs", "sat",
+                         "--json").stdout)
+    assert set(out["engines"]) == {"ours", "sat"}
+    assert set(out["engines"]["sat"]) == {"median_ms", "p90_ms", "max_ms", "ratio_median"}
+    assert "sat_ms" in out["puzzles"][0]
+    sat = json.loads(run("solve", "https://puzz.link/p?chocona/2/2", "--engine", "sat",
+                         "--limit", "0", "--json").stdout)
+    assert sat["count"] == 12
+    assert run("solve", "https://puzz.link/p?chocona/2/2", "--engine", "z3").returncode == 2
+    assert run("bench", str(corpus), "--vs", "clingo").returncode == 2
