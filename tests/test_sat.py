@@ -1,12 +1,13 @@
-"""The SAT engine (clauses, CaDiCaL) and the propagation engine agree on status and answers:
-on random small boards of every genre, and on a slice of each Janko corpus."""
+"""The SAT engine (clauses, CaDiCaL), the CP-SAT reference (OR-Tools) and the propagation
+engine agree on status and answers: on random small boards of every genre, and on a slice
+of each Janko corpus."""
 
 from __future__ import annotations
 
 import pytest
 
 from rectlogic.bench import load_corpus
-from rectlogic.sat import solve_sat
+from rectlogic.sat import solve_cpsat, solve_sat
 from rectlogic.solve import solve
 
 from . import test_chocona, test_shakashaka_search, test_shikaku
@@ -16,10 +17,12 @@ BOARDS = test_shakashaka_search.BOARDS + test_shikaku.BOARDS + test_chocona.BOAR
 
 
 @pytest.mark.parametrize("p", BOARDS, ids=lambda p: f"{p.genre}-{p.rows}x{p.cols}")
-def test_sat_counts_like_propagation(p) -> None:
-    sat, ours = solve_sat(p, limit=0), solve(p, limit=0)
-    assert sat.status == ours.status
-    assert sorted(map(str, sat.answers)) == sorted(map(str, ours.answers))
+def test_sat_and_cpsat_count_like_propagation(p) -> None:
+    ours = solve(p, limit=0)
+    for engine in (solve_sat, solve_cpsat):
+        theirs = engine(p, limit=0)
+        assert theirs.status == ours.status, engine.__name__
+        assert sorted(map(str, theirs.answers)) == sorted(map(str, ours.answers))
 
 
 @pytest.mark.parametrize("corpus", ["Shakashaka", "Shikaku", "Chocona"])
@@ -28,10 +31,12 @@ def test_sat_agrees_on_a_janko_slice(corpus: str) -> None:
     for item in items[::25]:
         if item.puzzle is None:
             continue
-        sat = solve_sat(item.puzzle)
-        assert sat.status == solve(item.puzzle).status, item.key
-        if sat.status == "unique":
-            assert sat.answers[0] == item.published, item.key
+        ours = solve(item.puzzle).status
+        for engine in (solve_sat, solve_cpsat):
+            theirs = engine(item.puzzle)
+            assert theirs.status == ours, (item.key, engine.__name__)
+            if theirs.status == "unique":
+                assert theirs.answers[0] == item.published, (item.key, engine.__name__)
 
 
 def test_bench_vs_sat_and_engine_flags(tmp_path) -> None:
@@ -42,13 +47,16 @@ def test_bench_vs_sat_and_engine_flags(tmp_path) -> None:
     corpus = tmp_path / "urls.txt"
     corpus.write_text("https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5j\n"
                       "https://puzz.link/p?chocona/2/2\n")
-    out = json.loads(run("bench", str(corpus), "--genre", "shikaku", "--vs", "sat",
+    out = json.loads(run("bench", str(corpus), "--genre", "shikaku", "--vs", "sat,cpsat",
                          "--json").stdout)
-    assert set(out["engines"]) == {"ours", "sat"}
+    assert set(out["engines"]) == {"ours", "sat", "cpsat"}
     assert set(out["engines"]["sat"]) == {"median_ms", "p90_ms", "max_ms", "ratio_median"}
     assert "sat_ms" in out["puzzles"][0]
     sat = json.loads(run("solve", "https://puzz.link/p?chocona/2/2", "--engine", "sat",
                          "--limit", "0", "--json").stdout)
     assert sat["count"] == 12
+    cp = json.loads(run("solve", "https://puzz.link/p?chocona/2/2", "--engine", "cpsat",
+                        "--limit", "0", "--json").stdout)
+    assert cp["count"] == 12
     assert run("solve", "https://puzz.link/p?chocona/2/2", "--engine", "z3").returncode == 2
     assert run("bench", str(corpus), "--vs", "clingo").returncode == 2

@@ -21,7 +21,7 @@ from .generate import Board, make_boards
 from .genres import get_genre
 from .grade import grade
 from .grid import parse_size
-from .sat import solve_sat
+from .sat import solve_cpsat, solve_sat
 from .solve import DEFAULT_BUDGET, solve
 
 app = typer.Typer(
@@ -54,7 +54,7 @@ def solve_cmd(
     rules: Annotated[str | None, typer.Option(help="comma-separated rule names")] = None,
     limit: Annotated[int, typer.Option(help="answers to look for; 0 = all")] = 2,
     nodes: Annotated[int, typer.Option(help="node budget of the search")] = DEFAULT_BUDGET,
-    engine: Annotated[str, typer.Option(help="ours, or sat (CaDiCaL on a CNF encoding)")] = "ours",
+    engine: Annotated[str, typer.Option(help="ours, sat (CaDiCaL) or cpsat (OR-Tools)")] = "ours",
     genre: GenreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -64,13 +64,15 @@ def solve_cmd(
     loaded = _load(puzzle, genre)
     if engine == "sat":
         result = solve_sat(loaded.puzzle, limit=limit)
+    elif engine == "cpsat":
+        result = solve_cpsat(loaded.puzzle, limit=limit)
     elif engine == "ours":
         result = solve(
             loaded.puzzle, rung=rung, rules=rules.split(",") if rules is not None else None,
             limit=limit, budget=nodes,
         )
     else:
-        raise RectlogicError(f"unknown engine {engine!r}; known: ours, sat")
+        raise RectlogicError(f"unknown engine {engine!r}; known: ours, sat, cpsat")
     if as_json:
         _emit(result.to_json(loaded.puzzle))
         return
@@ -311,7 +313,7 @@ def bench_cmd(
     genre: GenreOpt = None,
     rung: Annotated[str | None, typer.Option(help="rung to solve with")] = None,
     nodes: Annotated[int, typer.Option(help="node budget per puzzle")] = DEFAULT_BUDGET,
-    vs: Annotated[str, typer.Option(help="other engines to time beside ours: sat")] = "",
+    vs: Annotated[str, typer.Option(help="other engines to time beside ours: sat,cpsat")] = "",
     as_json: JsonOpt = False,
 ) -> None:
     """Solve every puzzle of a corpus (limit 2), time it, compare with published answers."""

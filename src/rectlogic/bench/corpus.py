@@ -17,10 +17,13 @@ import numpy as np
 
 from ..errors import FormatError, RectlogicError
 from ..formats import codec, janko, load
-from ..sat import solve_sat
+from ..sat import solve_cpsat, solve_sat
 from ..solve import solve
 
-RIVALS = {"sat": lambda puzzle: solve_sat(puzzle, limit=2)}
+RIVALS = {
+    "sat": lambda puzzle: solve_sat(puzzle, limit=2),
+    "cpsat": lambda puzzle: solve_cpsat(puzzle, limit=2),
+}
 """Other engines `bench --vs` can time beside ours."""
 
 

@@ -17,24 +17,34 @@ from ..solve import Solution
 
 @dataclass
 class Cnf:
-    """Clauses over variables 1…top, and helpers that allocate more."""
+    """Boolean variables 1…top, clauses over them, and "exactly k of these" constraints —
+    kept as such, so that each back end states them its own way (a CNF counter for the SAT
+    solver, a linear equality for CP-SAT)."""
 
     top: int = 0
     clauses: list[list[int]] = field(default_factory=list)
+    counts: list[tuple[list[int], int]] = field(default_factory=list)
 
     def var(self) -> int:
         self.top += 1
         return self.top
 
     def exactly(self, lits: list[int], k: int) -> None:
-        if k < 0 or k > len(lits):
-            self.clauses.append([])  # unsatisfiable
-            return
+        self.counts.append((lits, k))
+
+    def as_clauses(self) -> list[list[int]]:
+        """Everything as clauses (cardinalities by sequential counters)."""
         from pysat.card import CardEnc, EncType
 
-        enc = CardEnc.equals(lits=lits, bound=k, top_id=self.top, encoding=EncType.seqcounter)
-        self.top = max(self.top, enc.nv)
-        self.clauses.extend(enc.clauses)
+        out, top = list(self.clauses), self.top
+        for lits, k in self.counts:
+            if k < 0 or k > len(lits):
+                out.append([])  # unsatisfiable
+                continue
+            enc = CardEnc.equals(lits=lits, bound=k, top_id=top, encoding=EncType.seqcounter)
+            top = max(top, enc.nv)
+            out.extend(enc.clauses)
+        return out
 
 
 @dataclass
@@ -62,7 +72,7 @@ def solve_sat(puzzle: Any, limit: int = 2) -> Solution:
     answers: list[Any] = []
     want = 0 if limit == 0 else max(limit, 2)
     conflicts = 0
-    with Solver(name="cadical153", bootstrap_with=enc.cnf.clauses) as solver:
+    with Solver(name="cadical153", bootstrap_with=enc.cnf.as_clauses()) as solver:
         while (not want or len(answers) < want) and solver.solve():
             true = {v for v in solver.get_model() if v > 0}
             answer = enc.decode(true)
@@ -75,4 +85,45 @@ def solve_sat(puzzle: Any, limit: int = 2) -> Solution:
     status = "multiple" if len(answers) >= 2 else "unique" if answers else "none"
     shown = answers[:limit] if limit else answers
     return Solution(puzzle.genre, puzzle.rows, puzzle.cols, status, shown, conflicts,
+                    time.perf_counter() - started)
+
+
+def solve_cpsat(puzzle: Any, limit: int = 2) -> Solution:
+    """The same model handed to OR-Tools CP-SAT: clauses as BoolOr, counts as linear sums;
+    answers counted by re-solving with each found answer forbidden."""
+    try:
+        from ortools.sat.python import cp_model
+    except ImportError:
+        raise RectlogicError("--engine cpsat needs OR-Tools: pip install ortools") from None
+    started = time.perf_counter()
+    enc = encode(puzzle)
+    genre = get_genre(puzzle.genre)
+    model = cp_model.CpModel()
+    b = [None] + [model.NewBoolVar(f"v{i}") for i in range(1, enc.cnf.top + 1)]
+
+    def lit(v: int) -> Any:
+        return b[v] if v > 0 else b[-v].Not()
+
+    for clause in enc.cnf.clauses:
+        model.AddBoolOr([lit(v) for v in clause])
+    for lits, k in enc.cnf.counts:
+        model.Add(sum(lit(v) for v in lits) == k)
+    answers: list[Any] = []
+    want = 0 if limit == 0 else max(limit, 2)
+    branches = 0
+    while not want or len(answers) < want:
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        if solver.Solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            break
+        branches += int(solver.NumBranches())
+        true = {v for v in range(1, enc.cnf.top + 1) if solver.Value(b[v])}
+        answer = enc.decode(true)
+        if not genre.obeys_rules(puzzle, answer):
+            raise RuntimeError(f"CP-SAT model of {puzzle.genre} let a wrong answer through")
+        answers.append(answer)
+        model.AddBoolOr([lit(-v) if v in true else lit(v) for v in enc.decisions])
+    status = "multiple" if len(answers) >= 2 else "unique" if answers else "none"
+    shown = answers[:limit] if limit else answers
+    return Solution(puzzle.genre, puzzle.rows, puzzle.cols, status, shown, branches,
                     time.perf_counter() - started)
