@@ -61,6 +61,26 @@ def encode(puzzle: Any) -> Encoding:
     return module.encode(puzzle)
 
 
+def _count(puzzle: Any, enc: Encoding, limit: int, find: Callable[[], set[int] | None],
+           forbid: Callable[[list[int]], None]) -> tuple[str, list[Any]]:
+    """Ask the back end for answers (its true variables) until `limit` (0 = all), checking
+    each with the validator and forbidding it before asking again. → (status, answers)."""
+    genre = get_genre(puzzle.genre)
+    want = 0 if limit == 0 else max(limit, 2)
+    answers: list[Any] = []
+    while not want or len(answers) < want:
+        true = find()
+        if true is None:
+            break
+        answer = enc.decode(true)
+        if not genre.obeys_rules(puzzle, answer):
+            raise RuntimeError(f"the clause model of {puzzle.genre} let a wrong answer through")
+        answers.append(answer)
+        forbid([-v if v in true else v for v in enc.decisions])
+    status = "multiple" if len(answers) >= 2 else "unique" if answers else "none"
+    return status, (answers[:limit] if limit else answers)
+
+
 def solve_sat(puzzle: Any, limit: int = 2) -> Solution:
     try:
         from pysat.solvers import Solver
@@ -68,23 +88,14 @@ def solve_sat(puzzle: Any, limit: int = 2) -> Solution:
         raise RectlogicError("--engine sat needs python-sat: pip install python-sat") from None
     started = time.perf_counter()
     enc = encode(puzzle)
-    genre = get_genre(puzzle.genre)
-    answers: list[Any] = []
-    want = 0 if limit == 0 else max(limit, 2)
-    conflicts = 0
     with Solver(name="cadical153", bootstrap_with=enc.cnf.as_clauses()) as solver:
-        while (not want or len(answers) < want) and solver.solve():
-            true = {v for v in solver.get_model() if v > 0}
-            answer = enc.decode(true)
-            if not genre.obeys_rules(puzzle, answer):
-                raise RuntimeError(f"SAT encoding of {puzzle.genre} let a wrong answer through")
-            answers.append(answer)
-            solver.add_clause([-v for v in enc.decisions if v in true]
-                              + [v for v in enc.decisions if v not in true])
+
+        def find() -> set[int] | None:
+            return {v for v in solver.get_model() if v > 0} if solver.solve() else None
+
+        status, answers = _count(puzzle, enc, limit, find, solver.add_clause)
         conflicts = int(solver.accum_stats().get("conflicts", 0))
-    status = "multiple" if len(answers) >= 2 else "unique" if answers else "none"
-    shown = answers[:limit] if limit else answers
-    return Solution(puzzle.genre, puzzle.rows, puzzle.cols, status, shown, conflicts,
+    return Solution(puzzle.genre, puzzle.rows, puzzle.cols, status, answers, conflicts,
                     time.perf_counter() - started)
 
 
@@ -97,7 +108,6 @@ def solve_cpsat(puzzle: Any, limit: int = 2) -> Solution:
         raise RectlogicError("--engine cpsat needs OR-Tools: pip install ortools") from None
     started = time.perf_counter()
     enc = encode(puzzle)
-    genre = get_genre(puzzle.genre)
     model = cp_model.CpModel()
     b = [None] + [model.NewBoolVar(f"v{i}") for i in range(1, enc.cnf.top + 1)]
 
@@ -108,22 +118,17 @@ def solve_cpsat(puzzle: Any, limit: int = 2) -> Solution:
         model.AddBoolOr([lit(v) for v in clause])
     for lits, k in enc.cnf.counts:
         model.Add(sum(lit(v) for v in lits) == k)
-    answers: list[Any] = []
-    want = 0 if limit == 0 else max(limit, 2)
-    branches = 0
-    while not want or len(answers) < want:
+    branches = [0]
+
+    def find() -> set[int] | None:
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         if solver.Solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            break
-        branches += int(solver.NumBranches())
-        true = {v for v in range(1, enc.cnf.top + 1) if solver.Value(b[v])}
-        answer = enc.decode(true)
-        if not genre.obeys_rules(puzzle, answer):
-            raise RuntimeError(f"CP-SAT model of {puzzle.genre} let a wrong answer through")
-        answers.append(answer)
-        model.AddBoolOr([lit(-v) if v in true else lit(v) for v in enc.decisions])
-    status = "multiple" if len(answers) >= 2 else "unique" if answers else "none"
-    shown = answers[:limit] if limit else answers
-    return Solution(puzzle.genre, puzzle.rows, puzzle.cols, status, shown, branches,
+            return None
+        branches[0] += int(solver.NumBranches())
+        return {v for v in range(1, enc.cnf.top + 1) if solver.Value(b[v])}
+
+    status, answers = _count(puzzle, enc, limit, find,
+                             lambda clause: model.AddBoolOr([lit(v) for v in clause]))
+    return Solution(puzzle.genre, puzzle.rows, puzzle.cols, status, answers, branches[0],
                     time.perf_counter() - started)
