@@ -190,12 +190,10 @@ def local_ok_batch(states: np.ndarray, table: np.ndarray = FULL) -> np.ndarray:
     """The local reading for a stack of complete pictures (B, R, C): does every lattice point's
     ring pass the table? Off-board cells count as black."""
     B, R, C = states.shape
-    s = np.full((B, R + 2, C + 2), BLACK, dtype=np.intp)
+    s = np.full((B, R + 2, C + 2), BLACK, dtype=np.uint8)
     s[:, 1:-1, 1:-1] = states
-    ring = (
-        QUAD_PATTERN[0][s[:, : R + 1, 1:]].astype(np.intp)
-        | QUAD_PATTERN[1][s[:, 1:, 1:]].astype(np.intp) << 2
-        | QUAD_PATTERN[2][s[:, 1:, : C + 1]].astype(np.intp) << 4
-        | QUAD_PATTERN[3][s[:, : R + 1, : C + 1]].astype(np.intp) << 6
-    )
+    ring = QUAD_PATTERN[0][s[:, : R + 1, 1:]]
+    ring |= QUAD_PATTERN[1][s[:, 1:, 1:]] << 2
+    ring |= QUAD_PATTERN[2][s[:, 1:, : C + 1]] << 4
+    ring |= QUAD_PATTERN[3][s[:, : R + 1, : C + 1]] << 6
     return table[ring].reshape(B, -1).all(axis=1)
