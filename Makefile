@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench bank clean
+.PHONY: run test lint bench bank results clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -22,6 +22,9 @@ bank: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check src tests
 	$(BIN)/pytest -n 2
+
+results: $(STAMP)
+	$(BIN)/rectlogic experiment --all --workers 2 --out docs/RESULTS.md --readme README.md
 
 bench: $(STAMP)
 	$(BIN)/rectlogic bench tests/data/janko/Shakashaka_dataset.json

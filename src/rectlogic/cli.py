@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from . import bank, formats
+from . import bank, formats, studies
 from .bench import run_corpus
 from .bench.corpus import RIVALS
 from .errors import FormatError, RectlogicError
@@ -353,6 +354,57 @@ def bench_cmd(
             print(f"  {p.key}: error: {p.error}")
         elif p.status != "unique" or p.matches is False:
             print(f"  {p.key}: {p.status}, matches={p.matches}")
+
+
+@app.command("experiment")
+def experiment_cmd(
+    name: Annotated[str | None, typer.Argument(help="a study (see --list)")] = None,
+    list_: Annotated[bool, typer.Option("--list", help="list the studies")] = False,
+    all_: Annotated[bool, typer.Option("--all", help="run every study")] = False,
+    boards: Annotated[int | None, typer.Option(help="boards per data point")] = None,
+    seed: Annotated[int, typer.Option(help="random seed")] = 0,
+    workers: Annotated[int, typer.Option(help="local worker processes")] = 1,
+    out: Annotated[str | None, typer.Option(help="write the markdown report here")] = None,
+    readme: Annotated[str | None, typer.Option(help="rewrite this README's results block")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Rerun a study of the write-ups: a markdown table, or JSON with --json."""
+    known = studies.studies()
+    if list_:
+        for s in known.values():
+            print(f"{s.name:<26} {s.title}")
+        return
+    if all_ == (name is not None):
+        raise RectlogicError("give one study NAME, or --all (see --list)")
+    names = list(known) if all_ else [studies.get_study(name).name]
+    params = studies.Params(boards, seed, workers)
+    results = []
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal,
+    ) as bar:
+        for n in names:
+            def track(items, total=None, label="", n=n):
+                task = bar.add_task(f"{n}: {label}", total=total)
+                for item in items:
+                    yield item
+                    bar.advance(task)
+                bar.remove_task(task)
+
+            results.append(studies.run_study(n, params, track))
+            if all_:
+                err.print(f"{n}: {results[-1]['seconds']:.1f} s")
+    if out:
+        Path(out).write_text("\n".join(studies.report(results)), encoding="utf-8")
+    if readme:
+        text = Path(readme).read_text(encoding="utf-8")
+        block = studies.headlines(results)
+        Path(readme).write_text(studies.replace_block(text, block), encoding="utf-8")
+    if as_json:
+        _emit(results if all_ else results[0])
+    elif not out:
+        for r in results:
+            print(f"## {r['study']}\n\n{studies.markdown(r)}\n")
 
 
 def main(argv: list[str] | None = None) -> None:

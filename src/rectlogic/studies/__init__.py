@@ -1,0 +1,214 @@
+"""The studies: every claim of the write-ups re-measured by code, so any table can be rerun.
+
+A study is a function from parameters to rows (dicts with fixed column names). This module
+keeps the registry, runs a study (timed, with a progress hook for the shells), and renders
+results as markdown; the studies themselves live in one module per genre."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any, TypeVar
+
+from ..batch import executor
+from ..errors import RectlogicError
+
+T = TypeVar("T")
+Track = Callable[[Iterable[Any], int | None, str], Iterable[Any]]
+"""track(items, total, label) yields the items, showing progress (the CLI draws a bar)."""
+
+
+def quiet(items: Iterable[T], total: int | None = None, label: str = "") -> Iterable[T]:
+    return items
+
+
+@dataclass(frozen=True)
+class Params:
+    boards: int | None = None
+    """Boards (or pictures) per data point; None is the study's own default."""
+    seed: int = 0
+    workers: int = 1
+
+    def n(self, default: int) -> int:
+        return self.boards if self.boards is not None else default
+
+
+@dataclass(frozen=True)
+class Study:
+    name: str
+    columns: tuple[str, ...]
+    run: Callable[[Params, Track], list[dict[str, Any]]]
+    about: str
+    headline: Callable[[list[dict[str, Any]]], str] | None = None
+    """The study's result in one sentence, for the README (written by `make results`)."""
+
+    @property
+    def title(self) -> str:
+        return self.about.strip().splitlines()[0]
+
+
+STUDIES: dict[str, Study] = {}
+
+
+def study(name: str, columns: Sequence[str],
+          headline: Callable[[list[dict[str, Any]]], str] | None = None) -> Callable:
+    """Register a study function; its docstring's first line is its title."""
+
+    def register(fn: Callable[[Params, Track], list[dict[str, Any]]]) -> Callable:
+        STUDIES[name] = Study(name, tuple(columns), fn, fn.__doc__ or name, headline)
+        return fn
+
+    return register
+
+
+def studies() -> dict[str, Study]:
+    from . import chocona, shakashaka, shikaku  # noqa: F401  (they register themselves)
+
+    order = ("shakashaka", "chocona", "shikaku")  # the foundation genre first
+    return dict(sorted(STUDIES.items(), key=lambda kv: order.index(kv[0].split("-")[0])))
+
+
+def get_study(name: str) -> Study:
+    known = studies()
+    if name not in known:
+        raise RectlogicError(f"unknown study {name!r}; known: {', '.join(known)}")
+    return known[name]
+
+
+def run_study(name: str, params: Params = Params(), track: Track = quiet) -> dict[str, Any]:
+    """Run one study: {"study", "params", "rows", "seconds"}; rows carry exactly its columns."""
+    s = get_study(name)
+    if params.boards is not None and params.boards < 1:
+        raise RectlogicError("--boards must be at least 1")
+    if params.workers < 1:
+        raise RectlogicError("--workers must be at least 1")
+    started = time.perf_counter()
+    rows = s.run(params, track)
+    seconds = time.perf_counter() - started
+    for row in rows:
+        if tuple(row) != s.columns:
+            raise AssertionError(f"{name}: row columns {tuple(row)} != {s.columns}")
+    return {"study": name, "params": asdict(params), "rows": rows,
+            "seconds": round(seconds, 3)}
+
+
+def pmap(fn: Callable[[Any], T], jobs: Sequence[Any], params: Params, track: Track,
+         label: str) -> list[T]:
+    """fn over jobs on `params.workers` processes, results in job order, with progress."""
+    with executor(params.workers) as pool:
+        return list(track(pool.map(fn, jobs), len(jobs), label))
+
+
+def cell(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:,.1f}" if abs(value) >= 10 else f"{value:.2f}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)
+
+
+def markdown(result: dict[str, Any]) -> str:
+    s = get_study(result["study"])
+    lines = ["| " + " | ".join(s.columns) + " |", "|" + "---|" * len(s.columns)]
+    lines += ["| " + " | ".join(cell(r[c]) for c in s.columns) + " |" for r in result["rows"]]
+    return "\n".join(lines)
+
+
+def report(results: Iterable[dict[str, Any]]) -> Iterator[str]:
+    """docs/RESULTS.md, section by section: each study's title, what it measures, its table
+    and how long it took."""
+    yield "# Results\n"
+    yield ("Every table below is written by `make results` (`rectlogic experiment --all`); "
+           "none is typed by hand. Rerun one with `rectlogic experiment NAME`.\n")
+    for result in results:
+        s = get_study(result["study"])
+        body = "\n".join(line.strip() for line in s.about.strip().splitlines()[1:]).strip()
+        p = result["params"]
+        yield f"## `{s.name}` — {s.title}\n"
+        if body:
+            yield body + "\n"
+        yield markdown(result) + "\n"
+        yield (f"*{result['seconds']:.1f} s, seed {p['seed']}"
+               + (f", {p['boards']} boards a point" if p["boards"] else "") + ".*\n")
+
+
+README_START = "<!-- results: written by make results -->"
+README_END = "<!-- end of results -->"
+
+
+def headlines(results: Iterable[dict[str, Any]]) -> str:
+    """The README's block of headline figures, one line per study that has one."""
+    lines = []
+    for result in results:
+        s = get_study(result["study"])
+        if s.headline:
+            lines.append(f"- `{s.name}`: {s.headline(result['rows'])}")
+    return "\n".join(lines)
+
+
+def replace_block(text: str, block: str) -> str:
+    """`text` with the part between the README markers replaced by `block`."""
+    if README_START not in text or README_END not in text:
+        raise RectlogicError("the README has no results markers")
+    head, rest = text.split(README_START, 1)
+    return head + README_START + "\n" + block + "\n" + README_END + rest.split(README_END, 1)[1]
+
+
+# -- what several studies measure -------------------------------------------------------------
+
+
+def bank_boards(genre: str, path: Any = None) -> dict[str, list[tuple[Any, Any]]]:
+    """The shipped bank's boards of one genre with their answers, by size (smallest first)."""
+    from .. import bank
+    from ..formats import codec, load
+
+    c = codec(genre)
+    out: dict[str, list[tuple[Any, Any]]] = {}
+    for row in sorted(bank.rows(path, genre=genre), key=lambda r: (r.rows * r.cols, r.id)):
+        puzzle = load(row.url).puzzle
+        out.setdefault(f"{row.rows}x{row.cols}", []).append(
+            (puzzle, c.answer_from_json(puzzle, row.answer)))
+    return out
+
+
+def narrowing(job: tuple[Any, frozenset[str]]) -> tuple[float, bool]:
+    """(reduction, finished) of one rule set's fixpoint from the empty board: the share of
+    the removable values (all values but one a variable) it removes, and whether it decides
+    every variable on an answer the validator accepts."""
+    from ..engine import popcount
+    from ..genres import get_genre
+
+    puzzle, rules = job
+    genre = get_genre(puzzle.genre)
+    start = genre.initial_domains(puzzle)
+    propagate = genre.propagator(puzzle, rules)
+    d = start if propagate is None else propagate(start[None])[0]
+    before, after = int(popcount(start).sum()), int(popcount(d).sum())
+    removable = before - len(start)
+    finished = bool((popcount(d) == 1).all()) and genre.accept(puzzle)(d)
+    return (before - after) / removable if removable else 1.0, finished
+
+
+def rule_set_rows(boards: dict[str, list[Any]], rule_sets: dict[str, frozenset[str]],
+                  params: Params, track: Track, **extra: str) -> list[dict[str, Any]]:
+    """Per size and rule set: mean reduction and share of boards finished (percent)."""
+    rows = []
+    for size, puzzles in boards.items():
+        for label, rules in rule_sets.items():
+            got = pmap(narrowing, [(p, rules) for p in puzzles], params, track,
+                       f"{size} {label}")
+            rows.append({"size": size, **extra, "rules": label,
+                         "reduction_pct": pct(sum(r for r, _ in got), len(got)),
+                         "finished_pct": pct(sum(f for _, f in got), len(got))})
+    return rows
+
+
+def pct(part: float, whole: float) -> float:
+    return round(100.0 * part / whole, 1) if whole else 0.0
+
+
+def rules_label(rules: Iterable[str]) -> str:
+    return "+".join(rules) or "nothing"

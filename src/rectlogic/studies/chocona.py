@@ -1,0 +1,206 @@
+"""Chocona studies: the raw stream through the ladder, ablation, the two generator dials, the
+exhaustive agreement of three readings, and the probe law."""
+
+from __future__ import annotations
+
+import statistics
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..bench import load_corpus
+from ..genres.chocona.brute import brute_force, pairwise_legal_count
+from ..genres.chocona.generate import raw_board
+from ..genres.chocona.model import make_puzzle
+from ..genres.chocona.validate import clumps
+from ..grade import finished_by
+from ..solve import solve
+from . import STUDIES, Params, Track, bank_boards, pct, pmap, rule_set_rows, study
+
+RUNGS = ("quota", "corner", "box", "probe")
+
+
+def _board(job: tuple[int, int, int, int, int]) -> dict[str, Any]:
+    """One raw board and what happens to it: regions, rectangles, shaded share, the rungs
+    whose fixpoint finishes it, and whether it has exactly one answer."""
+    size, max_size, max_rect, seed, k = job
+    rng = np.random.default_rng([seed, size, max_size, max_rect, k])
+    puzzle, answer = raw_board(size, size, rng, max_size=max_size, max_rect=max_rect)
+    shaded = sum(map(sum, answer.shaded))
+    return {
+        "regions": len(puzzle.clues),
+        "rects": len(clumps(answer)),
+        "shaded": shaded / (size * size),
+        "finished": {r: finished_by(puzzle, r) is not None for r in RUNGS},
+        "unique": solve(puzzle, limit=2).status == "unique",
+    }
+
+
+_SEEN: dict[tuple, list[dict[str, Any]]] = {}
+"""Boards already made in this process, by (size, max_size, max_rect, seed, count): the
+probe law reuses the stream and the dials rather than remaking them."""
+
+
+def _stream(
+    params: Params,
+    track: Track,
+    size: int,
+    default: int,
+    label: str,
+    max_size: int = 6,
+    max_rect: int = 3,
+) -> list[dict[str, Any]]:
+    key = (size, max_size, max_rect, params.seed, params.n(default))
+    if key not in _SEEN:
+        jobs = [(size, max_size, max_rect, params.seed, k) for k in range(params.n(default))]
+        _SEEN[key] = pmap(_board, jobs, params, track, label)
+    return _SEEN[key]
+
+
+def _share(boards: list[dict[str, Any]], test) -> float:
+    return pct(sum(1 for b in boards if test(b)), len(boards))
+
+
+STREAM_SIZES = (6, 8, 10)
+PARTITION_DIAL = (1, 2, 3, 5, 8, 12)
+RECT_DIAL = (1, 2, 3, 4, 5)
+
+
+@study("chocona-stream", ("size", "boards", *(f"{r}_pct" for r in RUNGS), "unique_pct"),
+       lambda rows: "raw boards with exactly one answer: "
+       + ", ".join(f"{r['size']} {r['unique_pct']} %" for r in rows) + ".")
+def stream(params: Params, track: Track) -> list[dict[str, Any]]:
+    """The raw stream through the ladder: which rung's fixpoint finishes a board.
+
+    Raw boards: a random partition (regions up to 6 cells), a dart packing (rectangles up to
+    3×3), every region numbered. `rung_pct` = boards that rung's fixpoint alone finishes;
+    `unique_pct` = boards with exactly one answer. 300 boards a size by default."""
+    rows = []
+    for size in STREAM_SIZES:
+        boards = _stream(params, track, size, 300, f"{size}x{size}")
+        rows.append(
+            {
+                "size": f"{size}x{size}",
+                "boards": len(boards),
+                **{f"{r}_pct": _share(boards, lambda b, r=r: b["finished"][r]) for r in RUNGS},
+                "unique_pct": _share(boards, lambda b: b["unique"]),
+            }
+        )
+    return rows
+
+
+def _raw_puzzle(job: tuple[int, int, int]) -> Any:
+    size, seed, k = job
+    return raw_board(size, size, np.random.default_rng([seed, size, 6, 3, k]))[0]
+
+
+@study("chocona-ablation", ("size", "rules", "reduction_pct", "finished_pct"))
+def ablation(params: Params, track: Track) -> list[dict[str, Any]]:
+    """The full ladder minus one rule, on the raw stream (100 boards a size by default).
+
+    reduction = the share of removable values the fixpoint removes, averaged over boards;
+    finished = boards it decides completely and correctly."""
+    full = frozenset(RUNGS)
+    sets = {"full": full} | {f"full − {r}": full - {r} for r in RUNGS}
+    boards = {
+        f"{s}x{s}": [_raw_puzzle((s, params.seed, k)) for k in range(params.n(100))] for s in (6, 8)
+    }
+    return rule_set_rows(boards, sets, params, track)
+
+
+@study(
+    "chocona-partition-dial",
+    ("max_size", "regions_mean", "unique_pct", "probe_solves_pct", "quota_solves_pct"),
+)
+def partition_dial(params: Params, track: Track) -> list[dict[str, Any]]:
+    """Region size is the dial of uniqueness: 8×8 raw boards as the largest region grows.
+
+    150 boards a point by default; rectangles up to 3×3."""
+    return [
+        _summary(_stream(params, track, 8, 150, f"max_size {m}", max_size=m), max_size=m)
+        for m in PARTITION_DIAL
+    ]
+
+
+@study(
+    "chocona-rect-dial", ("max_rect", "rects_mean", "black_share", "unique_pct", "probe_solves_pct")
+)
+def rect_dial(params: Params, track: Track) -> list[dict[str, Any]]:
+    """Rectangle size is the other dial: 8×8 raw boards as the largest dart grows.
+
+    Regions up to 6 cells; 150 boards a point by default. black_share = shaded cells (%)."""
+    return [
+        _summary(_stream(params, track, 8, 150, f"max_rect {m}", max_rect=m), max_rect=m)
+        for m in RECT_DIAL
+    ]
+
+
+def _summary(boards: list[dict[str, Any]], **point: int) -> dict[str, Any]:
+    """One dial point: the dial's value, then what the dial's columns ask for."""
+    measures = {
+        "regions_mean": round(float(statistics.mean(b["regions"] for b in boards)), 1),
+        "rects_mean": round(float(statistics.mean(b["rects"] for b in boards)), 1),
+        "black_share": round(100 * statistics.mean(b["shaded"] for b in boards), 1),
+        "unique_pct": _share(boards, lambda b: b["unique"]),
+        "probe_solves_pct": _share(boards, lambda b: b["finished"]["probe"]),
+        "quota_solves_pct": _share(boards, lambda b: b["finished"]["quota"]),
+    }
+    name = "chocona-partition-dial" if "max_size" in point else "chocona-rect-dial"
+    return point | {c: measures[c] for c in STUDIES[name].columns if c not in point}
+
+
+def _exhaustive(n: int) -> dict[str, Any]:
+    blank = make_puzzle([[0] * n for _ in range(n)], [[-1] * n for _ in range(n)])
+    by_pairs = pairwise_legal_count(n, n)
+    by_search = solve(blank, limit=0, budget=None).count
+    by_brute = len(brute_force(blank))
+    return {
+        "size": f"{n}x{n}",
+        "legal": by_pairs,
+        "engines_agree": by_pairs == by_search == by_brute,
+    }
+
+
+@study("chocona-exhaustive", ("size", "legal", "engines_agree"),
+       lambda rows: "clue-free boards, legal shadings by window search, brute force and "
+       "pairwise boxes: " + ", ".join(f"{r['size']} {r['legal']:,}" for r in rows)
+       + (", all three agree." if all(r["engines_agree"] for r in rows) else ", DISAGREE."))
+def exhaustive(params: Params, track: Track) -> list[dict[str, Any]]:
+    """Three readings count the legal shadings of the clue-free n×n board alike.
+
+    The window-rule search, the brute force through the validator (flood fill against boxes)
+    and the pairwise-box enumerator (every pair of a clump's cells spans a shaded box)."""
+    return pmap(_exhaustive, [2, 3, 4], params, track, "sizes")
+
+
+@study("chocona-probe-law", ("source", "boards", "finished_by_probe", "finished_pct"),
+       lambda rows: "unique boards the probe fixpoint finishes: "
+       + ", ".join(f"{r['source']} {r['finished_by_probe']}/{r['boards']}" for r in rows) + ".")
+def probe_law(params: Params, track: Track) -> list[dict[str, Any]]:
+    """The law to keep score on: does every board with a unique answer fall to the probe fixpoint?
+
+    Every unique board of the raw stream and of both dials (the same boards as those studies),
+    every bank board, and Janko's published Chocona (when run from a checkout)."""
+    boards = [b for n in STREAM_SIZES for b in _stream(params, track, n, 300, f"{n}x{n}")]
+    for m in PARTITION_DIAL:
+        boards += _stream(params, track, 8, 150, f"max_size {m}", max_size=m)
+    for m in RECT_DIAL:
+        boards += _stream(params, track, 8, 150, f"max_rect {m}", max_rect=m)
+    found = {"raw stream and dials": [b["finished"]["probe"] for b in boards if b["unique"]]}
+    found["bank"] = pmap(_probe_finishes, [p for size in bank_boards("chocona").values()
+                                           for p, _ in size], params, track, "bank")
+    if JANKO.is_file():
+        _, items = load_corpus(JANKO)
+        found["janko"] = pmap(_probe_finishes, [i.puzzle for i in items if i.puzzle],
+                              params, track, "janko")
+    return [{"source": source, "boards": len(done), "finished_by_probe": sum(done),
+             "finished_pct": pct(sum(done), len(done))} for source, done in found.items()]
+
+
+JANKO = Path("tests/data/janko/Chocona_dataset.json")
+"""Janko's Chocona, when run from a checkout (the corpus is test data, not shipped)."""
+
+
+def _probe_finishes(puzzle: Any) -> bool:
+    return finished_by(puzzle, "probe") is not None
