@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,bench]'
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -27,7 +27,7 @@ results: $(STAMP)
 	$(BIN)/rectlogic experiment --all --workers 2 --out docs/RESULTS.md --readme README.md
 
 bench: $(STAMP)
-	$(BIN)/rectlogic bench tests/data/janko/Shakashaka_dataset.json
+	$(BIN)/rectlogic bench --report docs/BENCHMARKS.md
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache

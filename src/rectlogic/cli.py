@@ -16,7 +16,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from . import bank, formats, studies
 from .bench import run_corpus
-from .bench.corpus import RIVALS
+from .bench.report import write_report
+from .bench.scaling import run_scaling
 from .errors import FormatError, RectlogicError
 from .generate import Board, make_boards
 from .genres import get_genre
@@ -310,18 +311,36 @@ def convert_cmd(
 
 @app.command("bench")
 def bench_cmd(
-    corpus: Annotated[str, typer.Argument(help="Janko-format JSON, or a file of URLs")],
+    corpus: Annotated[
+        str | None, typer.Argument(help="Janko-format JSON, or a file of URLs")
+    ] = None,
     genre: GenreOpt = None,
     rung: Annotated[str | None, typer.Option(help="rung to solve with")] = None,
     nodes: Annotated[int, typer.Option(help="node budget per puzzle")] = DEFAULT_BUDGET,
-    vs: Annotated[str, typer.Option(help="other engines to time beside ours: sat,cpsat")] = "",
+    vs: Annotated[
+        str, typer.Option(help="other engines to time beside ours: sat,cpsat,puzzlekit,mps")
+    ] = "",
+    scaling: Annotated[bool, typer.Option(help="time generated boards of growing side")] = False,
+    boards: Annotated[int, typer.Option(help="boards per side (--scaling)")] = 3,
+    sample: Annotated[int, typer.Option(help="every Nth puzzle of the corpus")] = 1,
+    report_file: Annotated[
+        str | None, typer.Option("--report", help="run everything, write this markdown file")
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Solve every puzzle of a corpus (limit 2), time it, compare with published answers."""
+    """Solve every puzzle of a corpus (limit 2), time it, compare with published answers;
+    or --scaling --genre G; or --report FILE for the whole benchmark page."""
     rivals = tuple(v.strip() for v in vs.split(",") if v.strip())
-    unknown = [v for v in rivals if v not in RIVALS]
-    if unknown:
-        raise RectlogicError(f"unknown engine {', '.join(unknown)}; known: {', '.join(RIVALS)}")
+    if report_file:
+        write_report(report_file, sample=sample, boards=boards, note=err.print)
+        return
+    if scaling:
+        if not genre:
+            raise RectlogicError("--scaling needs --genre")
+        _scaling(formats.genre_name(genre), rivals, boards, as_json)
+        return
+    if corpus is None:
+        raise RectlogicError("give a CORPUS, or --scaling --genre G, or --report FILE")
     with Progress(
         TextColumn("bench"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         console=err, transient=True, disable=not err.is_terminal,
@@ -330,7 +349,7 @@ def bench_cmd(
         report = run_corpus(
             corpus, genre, rung, nodes,
             progress=lambda done, total: bar.update(task, completed=done, total=total),
-            rivals=rivals,
+            rivals=rivals, sample=sample,
         )
     data = report.to_json()
     if as_json:
@@ -347,8 +366,13 @@ def bench_cmd(
     print(f"median {data['median_ms']} ms, p90 {data['p90_ms']} ms, max {data['max_ms']} ms")
     for name, e in data.get("engines", {}).items():
         ratio = f", ours/theirs median {e['ratio_median']}" if name != "ours" else ""
-        print(f"  {name:>5}: median {e['median_ms']} ms, p90 {e['p90_ms']} ms, "
-              f"max {e['max_ms']} ms{ratio}")
+        extra = ""
+        if name != "ours" and e["ran"] < data["count"]:
+            extra += f", ran on {e['ran']}/{data['count']}"
+        if e.get("disagreements"):
+            extra += f", disagrees with ours on {e['disagreements']}"
+        print(f"  {name:>9}: median {e['median_ms']} ms, p90 {e['p90_ms']} ms, "
+              f"max {e['max_ms']} ms{ratio}{extra}")
     for p in report.puzzles:
         if p.status == "error":
             print(f"  {p.key}: error: {p.error}")
@@ -405,6 +429,27 @@ def experiment_cmd(
     elif not out:
         for r in results:
             print(f"## {r['study']}\n\n{studies.markdown(r)}\n")
+
+
+def _scaling(genre: str, rivals: tuple[str, ...], boards: int, as_json: bool) -> None:
+    with Progress(
+        TextColumn("scaling"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=err, transient=True, disable=not err.is_terminal,
+    ) as bar:
+        task = bar.add_task("scaling", total=None)
+        report = run_scaling(genre, rivals, boards,
+                             progress=lambda d, t: bar.update(task, completed=d, total=t))
+    data = report.to_json()
+    if as_json:
+        _emit(data)
+        return
+    names = ["ours", *rivals]
+    print(f"{genre}: " + "  ".join(f"{n}" for n in names) + " (median ms), ours peak MB")
+    for r in data["rows"]:
+        print(f"  {r['side']:>4}x{r['side']:<4} {r['status']:<9} "
+              + "  ".join(f"{r[n + '_ms']}" for n in names) + f"  {r['ours_peak_mb']} MB")
+    print("  exponent (time ∝ cells^k): "
+          + ", ".join(f"{n} {data['exponents'][n]}" for n in names))
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -19,12 +19,25 @@ from ..errors import FormatError, RectlogicError
 from ..formats import codec, janko, load
 from ..sat import solve_cpsat, solve_sat
 from ..solve import solve
+from .peers import PEERS, peer, supports
 
 RIVALS = {
     "sat": lambda puzzle: solve_sat(puzzle, limit=2),
     "cpsat": lambda puzzle: solve_cpsat(puzzle, limit=2),
 }
-"""Other engines `bench --vs` can time beside ours."""
+"""Our other engines, which `bench --vs` can time beside ours."""
+
+
+def engine(name: str, genre: str) -> Callable[[Any], Any]:
+    """A rival engine or an installed peer, by name, for a corpus of this genre."""
+    if name in RIVALS:
+        return RIVALS[name]
+    if name not in PEERS:
+        raise RectlogicError(
+            f"unknown engine {name}; known: {', '.join([*RIVALS, *PEERS])}")
+    if not supports(name, genre):
+        raise RectlogicError(f"{name} does not solve {genre}")
+    return peer(name)
 
 
 @dataclass
@@ -53,6 +66,9 @@ class BenchReport:
     puzzles: list[PuzzleTiming] = field(default_factory=list)
     rivals: dict[str, list[float | None]] = field(default_factory=dict)
     """Per other engine, its time per puzzle (ms; None where it could not run)."""
+    disagreements: dict[str, list[str]] = field(default_factory=dict)
+    """Per peer, the puzzles where its verdict differs from ours (peers are not ours to fix;
+    their figures are reported with the count)."""
 
     def times(self) -> list[float]:
         return [p.ms for p in self.puzzles if p.status != "error"]
@@ -77,7 +93,10 @@ class BenchReport:
         ours = [p.ms if p.status != "error" else None for p in self.puzzles]
         out = {"ours": _summary(ours, ours)}
         for name, times in self.rivals.items():
-            out[name] = _summary(times, ours)
+            out[name] = _summary(times, ours) | {
+                "ran": sum(t is not None for t in times),
+                "disagreements": len(self.disagreements.get(name, [])),
+            }
         return out
 
 
@@ -146,12 +165,16 @@ def run_corpus(
     budget: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     rivals: tuple[str, ...] = (),
+    sample: int = 1,
 ) -> BenchReport:
     """Every puzzle with our engine, and with each rival engine right after it (interleaved,
     so that both see the same machine state); only our answers are compared."""
     genre, items = load_corpus(path, genre)
+    if sample < 1:
+        raise RectlogicError("--sample must be at least 1")
+    items = items[::sample]
     report = BenchReport(genre, rivals={name: [] for name in rivals})
-    engines = {name: RIVALS[name] for name in rivals}
+    engines = {name: engine(name, genre) for name in rivals}
     for k, item in enumerate(items):
         if item.puzzle is None:
             report.puzzles.append(PuzzleTiming(item.key, 0, 0, "error", 0, 0.0, None, item.error))
@@ -172,13 +195,15 @@ def run_corpus(
                 continue
             started = time.perf_counter()
             theirs = run(item.puzzle)
-            report.rivals[name].append(round((time.perf_counter() - started) * 1000, 3))
-            if theirs.status != report.puzzles[-1].status and report.puzzles[-1].status in (
-                "unique", "multiple", "none"
-            ):
-                raise RectlogicError(
-                    f"{item.key}: {name} says {theirs.status}, ours {report.puzzles[-1].status}"
-                )
+            ms = round((time.perf_counter() - started) * 1000, 3)
+            report.rivals[name].append(None if theirs is None else ms)
+            counted = ("unique", "multiple", "none")
+            ours = report.puzzles[-1].status
+            if (theirs is not None and theirs.status in counted and ours in counted
+                    and theirs.status != ours):
+                if name in RIVALS:  # our own engines must agree: a disagreement is a bug
+                    raise RectlogicError(f"{item.key}: {name} says {theirs.status}, ours {ours}")
+                report.disagreements.setdefault(name, []).append(item.key)
         if progress:
             progress(k + 1, len(items))
     return report

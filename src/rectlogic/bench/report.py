@@ -1,0 +1,94 @@
+"""docs/BENCHMARKS.md: every Janko corpus against every engine, and the scaling runs, in one
+file written by `make bench` (`rectlogic bench --report FILE`)."""
+
+from __future__ import annotations
+
+import json
+import platform
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from .corpus import run_corpus
+from .peers import PEERS, supports
+from .scaling import run_scaling
+
+CORPORA = Path("tests/data/janko")
+GENRES = ("shakashaka", "shikaku", "chocona")
+
+
+def installed_peers(genre: str) -> tuple[str, ...]:
+    out = []
+    for name, (module, _, _) in PEERS.items():
+        try:
+            __import__(module)
+        except ImportError:
+            continue
+        if supports(name, genre):
+            out.append(name)
+    return tuple(out)
+
+
+def _fmt(v: Any) -> str:
+    return "—" if v is None else f"{v:,}" if isinstance(v, int) else str(v)
+
+
+def write_report(path: str | Path, sample: int = 1, boards: int = 2,
+                 note: Callable[[str], None] = lambda s: None) -> None:
+    """Run everything and write the markdown (plus the raw JSON beside it)."""
+    started = time.perf_counter()
+    corpora, scalings = [], []
+    for genre in GENRES:
+        engines = ("sat", "cpsat", *installed_peers(genre))
+        source = CORPORA / f"{genre.capitalize()}_dataset.json"
+        note(f"corpus {genre} vs {', '.join(engines)}")
+        corpora.append(run_corpus(source, genre, rivals=engines, sample=sample).to_json())
+        note(f"scaling {genre}")
+        scalings.append(run_scaling(genre, ("sat", "cpsat"), boards=boards).to_json())
+    seconds = time.perf_counter() - started
+    text = "\n".join(_markdown(corpora, scalings, sample, boards, seconds))
+    Path(path).write_text(text, encoding="utf-8")
+    Path(path).with_suffix(".json").write_text(
+        json.dumps({"corpora": corpora, "scaling": scalings}, indent=1), encoding="utf-8")
+
+
+def _markdown(corpora: list[dict], scalings: list[dict], sample: int, boards: int,
+              seconds: float) -> Iterator[str]:
+    yield "# Benchmarks\n"
+    yield (f"Written by `make bench` (`rectlogic bench --report`) in {seconds / 60:.1f} min on "
+           f"{platform.machine()} / Python {platform.python_version()}; raw figures in "
+           "BENCHMARKS.json. Engines run one after another on each puzzle (interleaved). "
+           "Ratio = median over puzzles of ours/theirs (below 1: ours is faster).\n")
+    yield ("Engines: `ours` (propagation, probing, search; limit 2 proves uniqueness), `sat` "
+           "(CNF, CaDiCaL via python-sat, blocking clauses to count 2), `cpsat` (OR-Tools CP-SAT "
+           "on the same rules, count 2), `puzzlekit` (stops at the first answer), `mps` "
+           "(multi-puzzle-solver, enumerates every answer).\n")
+    yield "## Janko corpora\n"
+    if sample > 1:
+        yield f"Every {sample}th puzzle of each corpus.\n"
+    for c in corpora:
+        yield f"### {c['genre']} ({c['count']} puzzles)\n"
+        yield "| engine | ran on | median ms | p90 ms | max ms | ours/theirs | disagree |"
+        yield "|---|---|---|---|---|---|---|"
+        for name, e in c["engines"].items():
+            ran = c["count"] if name == "ours" else e.get("ran")
+            ratio = "" if name == "ours" else _fmt(e["ratio_median"])
+            yield (f"| {name} | {_fmt(ran)} | {_fmt(e['median_ms'])} | {_fmt(e['p90_ms'])} | "
+                   f"{_fmt(e['max_ms'])} | {ratio} | {_fmt(e.get('disagreements', 0))} |")
+        yield ""
+    yield "## Scaling\n"
+    yield (f"Generated boards ({boards} a side; every number kept), median ms per engine; an "
+           "engine over 30 s on a board is not run on larger ones (—). Exponent k: time ∝ "
+           "cells^k, fitted log-log.\n")
+    for s in scalings:
+        names = [k[:-3] for k in s["rows"][0] if k.endswith("_ms")]
+        yield f"### {s['genre']}\n"
+        yield "| side | status | " + " | ".join(f"{n} ms" for n in names) + " | ours peak MB |"
+        yield "|---|---|" + "---|" * len(names) + "---|"
+        for r in s["rows"]:
+            yield (f"| {r['side']} | {r['status']} | "
+                   + " | ".join(_fmt(r[f'{n}_ms']) for n in names)
+                   + f" | {r['ours_peak_mb']} |")
+        yield ("| exponent k | | " + " | ".join(_fmt(s["exponents"][n]) for n in names)
+               + " | |\n")
