@@ -50,7 +50,8 @@ def test_bench_vs_sat_and_engine_flags(tmp_path) -> None:
     out = json.loads(run("bench", str(corpus), "--genre", "shikaku", "--vs", "sat,cpsat",
                          "--json").stdout)
     assert set(out["engines"]) == {"ours", "sat", "cpsat"}
-    assert set(out["engines"]["sat"]) == {"median_ms", "p90_ms", "max_ms", "ratio_median"}
+    assert set(out["engines"]["sat"]) == {"median_ms", "p90_ms", "max_ms", "ratio_median",
+                                          "ran", "disagreements"}
     assert "sat_ms" in out["puzzles"][0]
     sat = json.loads(run("solve", "https://puzz.link/p?chocona/2/2", "--engine", "sat",
                          "--limit", "0", "--json").stdout)
