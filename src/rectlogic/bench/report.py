@@ -66,7 +66,7 @@ def _markdown(corpora: list[dict], scalings: list[dict], sample: int, boards: in
            "(multi-puzzle-solver, enumerates every answer).\n")
     yield "## Janko corpora\n"
     if sample > 1:
-        yield f"Every {sample}th puzzle of each corpus.\n"
+        yield f"One puzzle in {sample} of each corpus (`--sample {sample}`).\n"
     for c in corpora:
         yield f"### {c['genre']} ({c['count']} puzzles)\n"
         yield "| engine | ran on | median ms | p90 ms | max ms | ours/theirs | disagree |"
