@@ -6,8 +6,9 @@ there are (rows+1)·(cols+1) of them, border points included."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -65,6 +66,14 @@ def check_size(rows: int, cols: int, limit: int = MAX_SIDE) -> None:
         raise BoardTooLarge(f"board {rows}x{cols} is larger than the limit of {limit}x{limit}")
 
 
+def check_same_size(puzzle: Any, answer: Any) -> None:
+    """An answer must be drawn on a board of the puzzle's size."""
+    if answer.rows != puzzle.rows or answer.cols != puzzle.cols:
+        raise RectlogicError(
+            f"answer is {answer.rows}x{answer.cols} but the puzzle is {puzzle.rows}x{puzzle.cols}"
+        )
+
+
 def neighbour_sum(padded: np.ndarray) -> np.ndarray:
     """For arrays framed by one extra row and column on each side (last two axes), the sum
     over the four edge neighbours of every inner cell (an OR for booleans)."""
@@ -82,6 +91,14 @@ def components(
     right = [joined(r, c, r, c + 1) for r in range(rows) for c in range(cols - 1)]
     down = [joined(r, c, r + 1, c) for r in range(rows - 1) for c in range(cols)]
     return pieces(rows, cols, right, down)
+
+
+def label_pieces(labels: Sequence[Sequence[Hashable]]) -> tuple[tuple[int, ...], ...]:
+    """Any labelling → its connected pieces of equal labels, numbered by first row-major
+    cell (a border runs wherever two neighbours have different labels, as in pzprjs)."""
+    return components(
+        len(labels), len(labels[0]), lambda r, c, rr, cc: labels[r][c] == labels[rr][cc]
+    )
 
 
 def pieces(

@@ -23,7 +23,7 @@ def _clue_grid(puzzle: Puzzle, unknown: str, none: str) -> list[list[str]]:
     return grid
 
 
-def _shading(grid: list[list[str]], shaded: set[str], where: str) -> Answer:
+def _shading(grid: list[list[str]], shaded: set[str]) -> Answer:
     return Answer(tuple(tuple(int(t in shaded) for t in row) for row in grid))
 
 
@@ -52,9 +52,7 @@ def to_url(puzzle: Puzzle) -> str:
 def from_pzprv3(f: pzprv3.Pzprv3) -> tuple[Puzzle, Answer]:
     rows, cols = f.rows, f.cols
     if f.version >= 1:
-        vertical = [int(t == "1") for t in f.block(rows, rows * (cols - 1), "0")]
-        horizontal = [int(t == "1") for t in f.block(rows - 1, (rows - 1) * cols, "0")]
-        rooms = rooms_from_borders(rows, cols, vertical, horizontal)
+        rooms = rooms_from_borders(rows, cols, *pzprv3.read_borders(f, {"1"}))
         labels: list[list[object]] = [list(row) for row in rooms]
     else:
         f.block(1, 1)  # the room count, which pzprjs ignores too
@@ -64,21 +62,16 @@ def from_pzprv3(f: pzprv3.Pzprv3) -> tuple[Puzzle, Answer]:
         for r, row in enumerate(f.grid())
     ]
     puzzle = make_puzzle(labels, clue_grid)
-    return puzzle, _shading(f.grid(), {"#"}, "pzprv3")
+    return puzzle, _shading(f.grid(), {"#"})
 
 
 def to_pzprv3(puzzle: Puzzle, answer: Answer | None) -> str:
-    vertical, horizontal = borders_of(puzzle.regions)
-    cols = puzzle.cols
-    v_rows = [[str(b) for b in vertical[r * (cols - 1) : (r + 1) * (cols - 1)]]
-              for r in range(puzzle.rows)]
-    h_rows = [[str(b) for b in horizontal[r * cols : (r + 1) * cols]]
-              for r in range(puzzle.rows - 1)]
-    shade = answer.shaded if answer is not None else [[0] * cols] * puzzle.rows
+    rows, cols = puzzle.rows, puzzle.cols
+    shade = answer.shaded if answer is not None else [[0] * cols] * rows
     a_rows = [["#" if v else "." for v in row] for row in shade]
-    lines = (pzprv3.header(PID, puzzle.rows, cols, version=1) + pzprv3.rows_text(v_rows)
-             + pzprv3.rows_text(h_rows) + pzprv3.rows_text(_clue_grid(puzzle, "-", "."))
-             + pzprv3.rows_text(a_rows))
+    lines = (pzprv3.header(PID, rows, cols, version=1)
+             + pzprv3.border_lines(*borders_of(puzzle.regions), rows, cols)
+             + pzprv3.rows_text(_clue_grid(puzzle, "-", ".")) + pzprv3.rows_text(a_rows))
     return "\n".join(lines) + "\n"
 
 
@@ -99,7 +92,7 @@ def from_janko(jt: janko.JankoText) -> tuple[Puzzle, Answer | None]:
     bad = {t for row in grid for t in row} - {"x", "X", "-"}
     if bad:
         raise FormatError(f"Janko solution: unknown tokens {sorted(bad)}")
-    return puzzle, _shading(grid, {"x", "X"}, "Janko")
+    return puzzle, _shading(grid, {"x", "X"})
 
 
 def to_janko(puzzle: Puzzle, answer: Answer | None) -> str:

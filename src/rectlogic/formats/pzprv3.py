@@ -6,6 +6,8 @@ objects without a token keep their defaults, as in pzprjs. '/' stands for a newl
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..errors import FormatError
 from ..grid import check_size
 
@@ -61,3 +63,20 @@ def header(pid: str, rows: int, cols: int, version: int = 0) -> list[str]:
 def rows_text(grid: list[list[str]]) -> list[str]:
     """pzprjs writes every token followed by a space."""
     return ["".join(f"{t} " for t in row) for row in grid]
+
+
+def read_borders(f: Pzprv3, marks: set[str]) -> tuple[list[int], list[int]]:
+    """The next two blocks, border bits in pzprjs order: vertical ones (rows lines of cols-1)
+    then horizontal ones (rows-1 lines of cols); 1 where the token is one of `marks`."""
+    vertical = [int(t in marks) for t in f.block(f.rows, f.rows * (f.cols - 1), "0")]
+    horizontal = [int(t in marks) for t in f.block(f.rows - 1, (f.rows - 1) * f.cols, "0")]
+    return vertical, horizontal
+
+
+def border_lines(vertical: Sequence[int], horizontal: Sequence[int], rows: int,
+                 cols: int) -> list[str]:
+    """Border bits written back as the two blocks `read_borders` reads."""
+    v_rows = [[str(b) for b in vertical[r * (cols - 1) : (r + 1) * (cols - 1)]]
+              for r in range(rows)]
+    h_rows = [[str(b) for b in horizontal[r * cols : (r + 1) * cols]] for r in range(rows - 1)]
+    return rows_text(v_rows) + rows_text(h_rows)

@@ -176,7 +176,7 @@ def to_text(puzzle: Puzzle, answer: Answer | None) -> str:
     return text.write(PID, puzzle.rows, puzzle.cols, grid)
 
 
-def answer_fromrows_of(puzzle: Puzzle, rows: list[str]) -> Answer:
+def answer_from_rows(puzzle: Puzzle, rows: list[str]) -> Answer:
     """An ANSWER as in the JSON output (one string per row) → Answer."""
     if len(rows) != puzzle.rows or any(len(r) != puzzle.cols for r in rows):
         raise FormatError(f"answer must be {puzzle.rows} rows of {puzzle.cols} characters")
@@ -197,4 +197,4 @@ def answer_fromrows_of(puzzle: Puzzle, rows: list[str]) -> Answer:
 def answer_from_json(puzzle: Puzzle, data: object) -> Answer:
     if not isinstance(data, list) or not all(isinstance(r, str) for r in data):
         raise FormatError("a Shakashaka answer is a list of row strings")
-    return answer_fromrows_of(puzzle, data)
+    return answer_from_rows(puzzle, data)

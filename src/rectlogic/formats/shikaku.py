@@ -7,7 +7,7 @@ import string
 
 from ..errors import FormatError
 from ..genres.shikaku.model import ANY_AREA, NO_CLUE, Answer, Puzzle
-from ..grid import components
+from ..grid import label_pieces
 from . import janko, puzzlink, pzprv3, tatham, text
 from .tokens import clue_number, rows_of
 
@@ -16,10 +16,7 @@ EXTRA_FORMATS = ("tatham", "tiling")
 
 
 def _labels_answer(labels: list[list[str]]) -> Answer:
-    rooms = components(
-        len(labels), len(labels[0]), lambda r, c, rr, cc: labels[r][c] == labels[rr][cc]
-    )
-    return Answer.from_rooms(rooms)
+    return Answer.from_rooms(label_pieces(labels))
 
 
 # -- URL ---------------------------------------------------------------------------------------
@@ -44,10 +41,8 @@ def from_pzprv3(f: pzprv3.Pzprv3) -> tuple[Puzzle, Answer]:
         for r, row in enumerate(f.grid())
     )
     puzzle = Puzzle(f.rows, f.cols, clues)
-    line = {"1", "2"}
-    vertical = tuple(int(t in line) for t in f.block(f.rows, f.rows * (f.cols - 1), "0"))
-    horizontal = tuple(int(t in line) for t in f.block(f.rows - 1, (f.rows - 1) * f.cols, "0"))
-    return puzzle, Answer(f.rows, f.cols, vertical, horizontal)
+    vertical, horizontal = pzprv3.read_borders(f, {"1", "2"})  # pzprjs reads 1 and 2 as a line
+    return puzzle, Answer(f.rows, f.cols, tuple(vertical), tuple(horizontal))
 
 
 def _clue_tokens(puzzle: Puzzle, none: str, unknown: str) -> list[list[str]]:
@@ -60,9 +55,7 @@ def to_pzprv3(puzzle: Puzzle, answer: Answer | None) -> str:
     v = answer.vertical if answer is not None else (0,) * (R * (C - 1))
     h = answer.horizontal if answer is not None else (0,) * ((R - 1) * C)
     lines = (pzprv3.header(PID, R, C) + pzprv3.rows_text(_clue_tokens(puzzle, ".", "-"))
-             + pzprv3.rows_text([[str(b) for b in v[r * (C - 1) : (r + 1) * (C - 1)]]
-                                 for r in range(R)])
-             + pzprv3.rows_text([[str(b) for b in h[r * C : (r + 1) * C]] for r in range(R - 1)]))
+             + pzprv3.border_lines(v, h, R, C))
     return "\n".join(lines) + "\n"
 
 
@@ -128,8 +121,7 @@ def _is_tiling(grid: list[list[str]]) -> bool:
 def from_tiling(grid: list[list[str]]) -> tuple[Puzzle, Answer]:
     """One letter per rectangle, uppercase on its clue cell; the numbers are the areas."""
     rows, cols = len(grid), len(grid[0])
-    lower = [[t.lower() for t in row] for row in grid]
-    rooms = components(rows, cols, lambda r, c, rr, cc: lower[r][c] == lower[rr][cc])
+    rooms = label_pieces([[t.lower() for t in row] for row in grid])
     cells: dict[int, list[tuple[int, int]]] = {}
     for r in range(rows):
         for c in range(cols):

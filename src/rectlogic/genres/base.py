@@ -151,6 +151,20 @@ class Genre(ABC):
         return all(v.code in self.UI_ONLY_CODES for v in self.validate(puzzle, answer))
 
 
+def position_rows(puzzle: Any, position: Any) -> list[str]:
+    """A position drawn as one string per row (the genres whose answers are cell pictures)."""
+    if (not isinstance(position, list) or len(position) != puzzle.rows
+            or not all(isinstance(r, str) and len(r) == puzzle.cols for r in position)):
+        raise RectlogicError(f"a position is {puzzle.rows} strings of {puzzle.cols} characters")
+    return position
+
+
+def framed_cell(variable: int, cols: int) -> tuple[int, int]:
+    """The board cell (r, c) of a variable of a framed domain array ((rows+2)×(cols+2))."""
+    r, c = divmod(variable, cols + 2)
+    return r - 1, c - 1
+
+
 GENRES: dict[str, Genre] = {}
 
 

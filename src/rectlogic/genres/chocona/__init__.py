@@ -7,11 +7,11 @@ from collections.abc import Callable
 import numpy as np
 
 from ...errors import RectlogicError
-from ...grid import draw_rooms
-from ..base import Genre, Propagate, Violation, register
+from ...grid import check_same_size, draw_rooms
+from ..base import Genre, Propagate, Violation, framed_cell, position_rows, register
 from . import generate as _generate
 from . import rules as _rules
-from .model import BIT, BOTH, SHADED, WHITE, Answer, Puzzle, check_answer_fits
+from .model import BIT, BOTH, SHADED, WHITE, Answer, Puzzle
 from .validate import UI_ONLY_CODES
 from .validate import validate as _validate
 
@@ -38,13 +38,13 @@ class Chocona(Genre):
         return Answer(tuple(tuple(int(v == BIT[SHADED]) for v in row) for row in inner))
 
     def encode(self, puzzle: Puzzle, answer: Answer) -> np.ndarray:
-        check_answer_fits(puzzle, answer)
+        check_same_size(puzzle, answer)
         d = np.full((puzzle.rows + 2, puzzle.cols + 2), BIT[WHITE], dtype=np.uint8)
         d[1:-1, 1:-1] = np.where(np.array(answer.shaded, dtype=bool), BIT[SHADED], BIT[WHITE])
         return d.ravel()
 
     def validate(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
-        check_answer_fits(puzzle, answer)
+        check_same_size(puzzle, answer)
         return _validate(puzzle, answer)
 
     def answer_json(self, puzzle: Puzzle, answer: Answer) -> list[str]:
@@ -65,11 +65,8 @@ class Chocona(Genre):
 
     def position_domains(self, puzzle: Puzzle, position: list[str]) -> np.ndarray:
         """Rows of characters: `#` shaded, `.` marked unshaded, `_` or space open."""
-        if (not isinstance(position, list) or len(position) != puzzle.rows
-                or not all(isinstance(r, str) and len(r) == puzzle.cols for r in position)):
-            raise RectlogicError(f"a position is {puzzle.rows} strings of {puzzle.cols} characters")
         d = self.initial_domains(puzzle).reshape(puzzle.rows + 2, puzzle.cols + 2)
-        for r, row in enumerate(position):
+        for r, row in enumerate(position_rows(puzzle, position)):
             for c, ch in enumerate(row):
                 if ch in "#.":
                     d[r + 1, c + 1] = BIT[SHADED if ch == "#" else WHITE]
@@ -78,8 +75,7 @@ class Chocona(Genre):
         return d.ravel()
 
     def describe(self, puzzle: Puzzle, variable: int, before: int, after: int) -> dict:
-        r, c = divmod(variable, puzzle.cols + 2)
-        r, c = r - 1, c - 1
+        r, c = framed_cell(variable, puzzle.cols)
         text = {BIT[SHADED]: f"cell ({r},{c}) must be shaded",
                 BIT[WHITE]: f"cell ({r},{c}) must stay unshaded"}.get(
                     after, f"cell ({r},{c}) has nothing left: a contradiction")

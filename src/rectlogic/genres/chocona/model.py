@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...errors import RectlogicError
-from ...grid import check_size, components
+from ...grid import check_size, label_pieces
 
 WHITE, SHADED = 0, 1
 BIT = (1, 2)
@@ -37,7 +37,7 @@ class Puzzle:
         check_size(self.rows, self.cols)
         if len(self.regions) != self.rows or any(len(r) != self.cols for r in self.regions):
             raise RectlogicError(f"region grid does not match the size {self.rows}x{self.cols}")
-        if canonical_regions(self.regions) != self.regions:
+        if label_pieces(self.regions) != self.regions:
             raise RectlogicError("regions must be connected and numbered in room order")
         if len(self.clues) != 1 + max(max(row) for row in self.regions):
             raise RectlogicError("one clue value per region is needed")
@@ -71,19 +71,11 @@ class Answer:
         return len(self.shaded[0]) if self.shaded else 0
 
 
-def canonical_regions(labels: Sequence[Sequence[Hashable]]) -> tuple[tuple[int, ...], ...]:
-    """Any labelling → connected regions numbered by their first row-major cell (a border
-    runs wherever two neighbours have different labels, as in pzprjs)."""
-    return components(
-        len(labels), len(labels[0]), lambda r, c, rr, cc: labels[r][c] == labels[rr][cc]
-    )
-
-
 def make_puzzle(labels: Sequence[Sequence[Hashable]], clue_grid: Sequence[Sequence[int]]) -> Puzzle:
     """A puzzle from region labels and clues written on any cells: each region keeps the
     first clue in row-major order (as pzprjs does) and it moves to the region's top cell."""
     rows, cols = len(labels), len(labels[0])
-    regions = canonical_regions(labels)
+    regions = label_pieces(labels)
     clues = [NO_CLUE] * (1 + max(max(row) for row in regions))
     for r in range(rows):
         for c in range(cols):
@@ -91,10 +83,3 @@ def make_puzzle(labels: Sequence[Sequence[Hashable]], clue_grid: Sequence[Sequen
             if v != NO_CLUE and clues[k] == NO_CLUE:
                 clues[k] = v
     return Puzzle(rows, cols, regions, tuple(clues))
-
-
-def check_answer_fits(puzzle: Puzzle, answer: Answer) -> None:
-    if answer.rows != puzzle.rows or answer.cols != puzzle.cols:
-        raise RectlogicError(
-            f"answer is {answer.rows}x{answer.cols} but the puzzle is {puzzle.rows}x{puzzle.cols}"
-        )

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ...errors import RectlogicError
-from ..base import Genre, Propagate, Violation, register
+from ..base import Genre, Propagate, Violation, framed_cell, position_rows, register
 from . import generate as _generate
 from . import rules as _rules
 from .model import (
@@ -15,10 +15,6 @@ from .model import (
     BLACK,
     FROM_GLYPH,
     GLYPH,
-    TNE,
-    TNW,
-    TSE,
-    TSW,
     WHITE,
     Answer,
     E,
@@ -73,8 +69,7 @@ class Shakashaka(Genre):
     def position_domains(self, puzzle: Puzzle, position: list[str]) -> np.ndarray:
         """Rows of characters: ◤◥◢◣ placed, `.` marked empty (a dot), `_` or space open."""
         d = self.initial_domains(puzzle).reshape(puzzle.rows + 2, puzzle.cols + 2)
-        _check_rows(puzzle, position)
-        for r, row in enumerate(position):
+        for r, row in enumerate(position_rows(puzzle, position)):
             for c, ch in enumerate(row):
                 if puzzle.is_black(r, c) or ch in "_ ":
                     continue
@@ -84,11 +79,10 @@ class Shakashaka(Genre):
         return d.ravel()
 
     def describe(self, puzzle: Puzzle, variable: int, before: int, after: int) -> dict:
-        r, c = divmod(variable, puzzle.cols + 2)
-        r, c = r - 1, c - 1
+        r, c = framed_cell(variable, puzzle.cols)
         left = [s for s in range(5) if (after >> s) & 1]
         gone = [s for s in range(5) if (before >> s) & 1 and not (after >> s) & 1]
-        name = {E: "no triangle", TNW: "◤", TNE: "◥", TSE: "◢", TSW: "◣"}
+        name = {**GLYPH, E: "no triangle"}
         if not left:
             text = f"cell ({r},{c}) has nothing left: a contradiction"
         elif len(left) == 1:
@@ -100,12 +94,6 @@ class Shakashaka(Genre):
     def generate(self, rows: int, cols: int, rng: np.random.Generator,
                  accept: Callable[[Puzzle], bool]) -> Puzzle | None:
         return _generate.generate(rows, cols, rng, accept)
-
-
-def _check_rows(puzzle: Puzzle, rows: object) -> None:
-    if (not isinstance(rows, list) or len(rows) != puzzle.rows
-            or not all(isinstance(r, str) and len(r) == puzzle.cols for r in rows)):
-        raise RectlogicError(f"a position is {puzzle.rows} strings of {puzzle.cols} characters")
 
 
 def _glyph(puzzle: Puzzle, answer: Answer | None, r: int, c: int) -> str:

@@ -17,7 +17,7 @@ from typing import ClassVar
 import numpy as np
 
 from ...errors import RectlogicError
-from ...grid import check_size
+from ...grid import check_same_size, check_size
 
 E, TNW, TNE, TSE, TSW, BLACK = range(6)
 STATE_NAMES = ("E", "TNW", "TNE", "TSE", "TSW", "BLACK")
@@ -175,10 +175,7 @@ class Answer:
 
 def check_answer_fits(puzzle: Puzzle, answer: Answer) -> None:
     """An answer must have the puzzle's size and leave black cells black, white cells white."""
-    if answer.rows != puzzle.rows or answer.cols != puzzle.cols:
-        raise RectlogicError(
-            f"answer is {answer.rows}x{answer.cols} but the puzzle is {puzzle.rows}x{puzzle.cols}"
-        )
+    check_same_size(puzzle, answer)
     for r in range(puzzle.rows):
         for c in range(puzzle.cols):
             if (answer.cells[r][c] == BLACK) != puzzle.is_black(r, c):

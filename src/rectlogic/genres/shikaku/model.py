@@ -14,7 +14,7 @@ from typing import ClassVar
 import numpy as np
 
 from ...errors import RectlogicError
-from ...grid import borders_of, check_size, rooms_from_borders
+from ...grid import borders_of, check_same_size, check_size, rooms_from_borders
 
 NO_CLUE, ANY_AREA = -1, -2
 """Cell values besides the numbers: no clue, and `?` (a clue of any area)."""
@@ -90,10 +90,7 @@ class Answer:
 
 
 def check_answer_fits(puzzle: Puzzle, answer: Answer) -> None:
-    if answer.rows != puzzle.rows or answer.cols != puzzle.cols:
-        raise RectlogicError(
-            f"answer is {answer.rows}x{answer.cols} but the puzzle is {puzzle.rows}x{puzzle.cols}"
-        )
+    check_same_size(puzzle, answer)
     if (len(answer.vertical) != puzzle.rows * (puzzle.cols - 1)
             or len(answer.horizontal) != (puzzle.rows - 1) * puzzle.cols):
         raise RectlogicError("answer borders do not match the board size")
