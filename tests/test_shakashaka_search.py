@@ -8,6 +8,7 @@ Plus the equivalence sweep: the definition and the table judge every small pictu
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -15,9 +16,10 @@ import pytest
 from rectlogic.engine import dead
 from rectlogic.genres import get_genre
 from rectlogic.genres.shakashaka import Answer, Puzzle
-from rectlogic.genres.shakashaka.model import BLACK, TNE, TNW, TSE, TSW, local_ok_batch
+from rectlogic.genres.shakashaka.model import BLACK, TNE, TNW, TSE, TSW
 from rectlogic.genres.shakashaka.validate import white_area_ok, white_area_ok_batch
 from rectlogic.solve import solve
+from rectlogic.studies.shakashaka import every_picture, sweep
 
 G = get_genre("shakashaka")
 TRIANGLES = (TNW, TNE, TSE, TSW)
@@ -113,20 +115,12 @@ def test_empty_boards_count() -> None:
     assert solve(Puzzle(3, 3, ((-1, -1, -1),) * 3), limit=0).count == 3
 
 
-def _all_pictures(rows: int, cols: int, values: int) -> np.ndarray:
-    n = rows * cols
-    grid = np.indices((values,) * n, dtype=np.int8).reshape(n, -1).T
-    return grid.reshape(-1, rows, cols)
+def _all_pictures(rows: int, cols: int, values: int) -> Iterator[np.ndarray]:
+    return every_picture(rows, cols, values)
 
 
-def _sweep(pictures: np.ndarray) -> tuple[int, int]:
-    legal = disagree = 0
-    for s in range(0, len(pictures), 1 << 16):
-        chunk = pictures[s : s + (1 << 16)]
-        by_definition = white_area_ok_batch(chunk)
-        by_table = local_ok_batch(chunk)
-        legal += int(by_definition.sum())
-        disagree += int((by_definition != by_table).sum())
+def _sweep(pictures: Iterator[np.ndarray]) -> tuple[int, int]:
+    _, legal, disagree = sweep(pictures)
     return legal, disagree
 
 

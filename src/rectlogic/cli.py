@@ -45,6 +45,14 @@ def _load(puzzle: str, genre: str | None) -> formats.Loaded:
     return formats.load(formats.read_source(puzzle), genre)
 
 
+def _progress(label: str) -> Progress:
+    """A progress bar on stderr, shown only when stderr is a terminal."""
+    return Progress(
+        TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=err, transient=True, disable=not err.is_terminal,
+    )
+
+
 def _emit(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False))
 
@@ -179,10 +187,7 @@ def generate_cmd(
         raise RectlogicError("--count and --workers must be at least 1")
     name = formats.genre_name(genre)
     boards = []
-    with Progress(
-        TextColumn("generate"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=err, transient=True, disable=not err.is_terminal,
-    ) as bar:
+    with _progress("generate") as bar:
         task = bar.add_task("generate", total=count)
         try:
             for board in make_boards(name, rows, cols, grade_name, seed, count, workers,
@@ -263,9 +268,8 @@ def bank_add(
         g = grade(puzzle)
         if g.grade is None:
             raise RectlogicError(f"not added: the puzzle is {g.status}, not unique")
-        answer = solve(puzzle).answers[0]
         boards.append(
-            Board(puzzle.genre, puzzle.rows, puzzle.cols, g.grade, None, puzzle, answer)
+            Board(puzzle.genre, puzzle.rows, puzzle.cols, g.grade, None, puzzle, g.answer)
         )
     print(f"{bank.add(boards, bank_path)} added")
 
@@ -341,10 +345,7 @@ def bench_cmd(
         return
     if corpus is None:
         raise RectlogicError("give a CORPUS, or --scaling --genre G, or --report FILE")
-    with Progress(
-        TextColumn("bench"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=err, transient=True, disable=not err.is_terminal,
-    ) as bar:
+    with _progress("bench") as bar:
         task = bar.add_task("bench", total=None)
         report = run_corpus(
             corpus, genre, rung, nodes,
@@ -403,10 +404,7 @@ def experiment_cmd(
     names = list(known) if all_ else [studies.get_study(name).name]
     params = studies.Params(boards, seed, workers)
     results = []
-    with Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal,
-    ) as bar:
+    with _progress("{task.description}") as bar:
         for n in names:
             def track(items, total=None, label="", n=n):
                 task = bar.add_task(f"{n}: {label}", total=total)
@@ -432,10 +430,7 @@ def experiment_cmd(
 
 
 def _scaling(genre: str, rivals: tuple[str, ...], boards: int, as_json: bool) -> None:
-    with Progress(
-        TextColumn("scaling"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=err, transient=True, disable=not err.is_terminal,
-    ) as bar:
+    with _progress("scaling") as bar:
         task = bar.add_task("scaling", total=None)
         report = run_scaling(genre, rivals, boards,
                              progress=lambda d, t: bar.update(task, completed=d, total=t))

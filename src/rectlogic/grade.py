@@ -24,6 +24,8 @@ class Grade:
     unique: bool
     nodes: int
     status: str
+    answer: Any = None
+    """The one answer, when the board is unique (so that a caller need not solve again)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"genre": self.genre, "grade": self.grade, "unique": self.unique,
@@ -56,4 +58,4 @@ def grade(puzzle: Any, budget: int | None = DEFAULT_BUDGET) -> Grade:
     genre = get_genre(puzzle.genre)
     answer = solution.answers[0]
     found = next((r for r in genre.LADDER if finished_by(puzzle, r) == answer), SEARCH)
-    return Grade(puzzle.genre, found, True, solution.nodes, solution.status)
+    return Grade(puzzle.genre, found, True, solution.nodes, solution.status, answer)

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from .engine import dead, probe_cells
+from .engine import dead, popcount, probe_cells
 from .genres import get_genre
 
 
@@ -33,7 +33,7 @@ def hint(puzzle: Any, position: Any, rung: str | None = None) -> dict[str, Any]:
             return _step(genre, puzzle, name, _pick(changed, after), d, after)
     if "probe" in names:
         base = genre.base_propagator(puzzle, names - {"probe"}) or (lambda x: x)
-        open_ = np.flatnonzero(np.array([int(v).bit_count() for v in d]) > 1)
+        open_ = np.flatnonzero(popcount(d) > 1)
         for i in open_:
             after = probe_cells(d, np.array([i]), base)
             if not np.array_equal(after, d):
@@ -64,5 +64,5 @@ def undecided(puzzle: Any, position: Any, rung: str | None = None) -> list[list[
     d = genre.position_domains(puzzle, position)
     full = genre.propagator(puzzle, genre.rules_for(rung))
     after = d if full is None or not d.all() else full(d[None])[0]
-    open_ = [i for i, v in enumerate(after) if int(v).bit_count() > 1]
-    return [genre.describe(puzzle, i, int(d[i]), int(after[i]))["cells"][0] for i in open_]
+    open_ = np.flatnonzero(popcount(after) > 1)
+    return [genre.describe(puzzle, int(i), int(d[i]), int(after[i]))["cells"][0] for i in open_]

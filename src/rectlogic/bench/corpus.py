@@ -40,6 +40,14 @@ def engine(name: str, genre: str) -> Callable[[Any], Any]:
     return peer(name)
 
 
+JANKO_DIR = Path("tests/data/janko")
+"""Janko's published puzzles, one corpus per genre, in a checkout (test data, not shipped)."""
+
+
+def janko_corpus(genre: str) -> Path:
+    return JANKO_DIR / f"{genre.capitalize()}_dataset.json"
+
+
 @dataclass
 class CorpusItem:
     key: str
@@ -74,13 +82,10 @@ class BenchReport:
         return [p.ms for p in self.puzzles if p.status != "error"]
 
     def to_json(self) -> dict[str, Any]:
-        ts = self.times()
         return {
             "genre": self.genre,
             "count": len(self.puzzles),
-            "median_ms": round(statistics.median(ts), 3) if ts else None,
-            "p90_ms": round(float(np.percentile(ts, 90)), 3) if ts else None,
-            "max_ms": round(max(ts), 3) if ts else None,
+            **_stats(self.times()),
             "puzzles": [
                 {k: v for k, v in asdict(p).items() if k != "error" or v is not None}
                 | {f"{name}_ms": times[i] for name, times in self.rivals.items()}
@@ -100,13 +105,17 @@ class BenchReport:
         return out
 
 
-def _summary(times: list[float | None], ours: list[float | None]) -> dict[str, float | None]:
-    ts = [t for t in times if t is not None]
-    ratios = [o / t for o, t in zip(ours, times, strict=True) if o is not None and t]
+def _stats(ts: list[float]) -> dict[str, float | None]:
     return {
         "median_ms": round(statistics.median(ts), 3) if ts else None,
         "p90_ms": round(float(np.percentile(ts, 90)), 3) if ts else None,
         "max_ms": round(max(ts), 3) if ts else None,
+    }
+
+
+def _summary(times: list[float | None], ours: list[float | None]) -> dict[str, float | None]:
+    ratios = [o / t for o, t in zip(ours, times, strict=True) if o is not None and t]
+    return _stats([t for t in times if t is not None]) | {
         "ratio_median": round(statistics.median(ratios), 3) if ratios else None,
     }
 

@@ -74,16 +74,19 @@ PEERS: dict[str, tuple[str, frozenset[str], Callable[[Any], PeerResult | None]]]
 """name → (module to import, genres it solves, runner)."""
 
 
+def installed(name: str) -> bool:
+    try:
+        __import__(PEERS[name][0])
+    except ImportError:
+        return False
+    return True
+
+
 def peer(name: str) -> Callable[[Any], PeerResult | None]:
     """The runner of an installed peer; a clear error when it is not installed."""
-    module, _, run = PEERS[name]
-    try:
-        __import__(module)
-    except ImportError:
-        raise RectlogicError(
-            f"peer {name} is not installed: pip install 'rectlogic[bench]'"
-        ) from None
-    return run
+    if not installed(name):
+        raise RectlogicError(f"peer {name} is not installed: pip install 'rectlogic[bench]'")
+    return PEERS[name][2]
 
 
 def supports(name: str, genre: str) -> bool:

@@ -10,24 +10,15 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .corpus import run_corpus
-from .peers import PEERS, supports
+from .corpus import janko_corpus, run_corpus
+from .peers import PEERS, installed, supports
 from .scaling import run_scaling
 
-CORPORA = Path("tests/data/janko")
 GENRES = ("shakashaka", "shikaku", "chocona")
 
 
 def installed_peers(genre: str) -> tuple[str, ...]:
-    out = []
-    for name, (module, _, _) in PEERS.items():
-        try:
-            __import__(module)
-        except ImportError:
-            continue
-        if supports(name, genre):
-            out.append(name)
-    return tuple(out)
+    return tuple(name for name in PEERS if supports(name, genre) and installed(name))
 
 
 def _fmt(v: Any) -> str:
@@ -41,9 +32,9 @@ def write_report(path: str | Path, sample: int = 1, boards: int = 2,
     corpora, scalings = [], []
     for genre in GENRES:
         engines = ("sat", "cpsat", *installed_peers(genre))
-        source = CORPORA / f"{genre.capitalize()}_dataset.json"
         note(f"corpus {genre} vs {', '.join(engines)}")
-        corpora.append(run_corpus(source, genre, rivals=engines, sample=sample).to_json())
+        report = run_corpus(janko_corpus(genre), genre, rivals=engines, sample=sample)
+        corpora.append(report.to_json())
         note(f"scaling {genre}")
         scalings.append(run_scaling(genre, ("sat", "cpsat"), boards=boards).to_json())
     seconds = time.perf_counter() - started

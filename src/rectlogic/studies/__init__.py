@@ -174,6 +174,16 @@ def bank_boards(genre: str, path: Any = None) -> dict[str, list[tuple[Any, Any]]
     return out
 
 
+def janko_puzzles(genre: str) -> list[Any] | None:
+    """Janko's published puzzles of a genre (the readable ones), when run from a checkout."""
+    from ..bench.corpus import janko_corpus, load_corpus
+
+    path = janko_corpus(genre)
+    if not path.is_file():
+        return None
+    return [item.puzzle for item in load_corpus(path, genre)[1] if item.puzzle is not None]
+
+
 def narrowing(job: tuple[Any, frozenset[str]]) -> tuple[float, bool]:
     """(reduction, finished) of one rule set's fixpoint from the empty board: the share of
     the removable values (all values but one a variable) it removes, and whether it decides

@@ -4,34 +4,38 @@ exhaustive agreement of three readings, and the probe law."""
 from __future__ import annotations
 
 import statistics
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ..bench import load_corpus
 from ..genres.chocona.brute import brute_force, pairwise_legal_count
 from ..genres.chocona.generate import raw_board
-from ..genres.chocona.model import make_puzzle
+from ..genres.chocona.model import Answer, Puzzle, make_puzzle
+from ..genres.chocona.rules import LADDER, RULES
 from ..genres.chocona.validate import clumps
 from ..grade import finished_by
 from ..solve import solve
-from . import STUDIES, Params, Track, bank_boards, pct, pmap, rule_set_rows, study
+from . import Params, Track, bank_boards, janko_puzzles, pct, pmap, rule_set_rows, study
 
-RUNGS = ("quota", "corner", "box", "probe")
+RUNGS = tuple(LADDER)[1:]  # quota, corner, box, probe
+
+
+def _raw(job: tuple[int, int, int, int, int]) -> tuple[Puzzle, Answer]:
+    """Raw board k of a stream (size, max_size, max_rect, seed): made from those alone."""
+    size, max_size, max_rect, seed, k = job
+    rng = np.random.default_rng([seed, size, max_size, max_rect, k])
+    return raw_board(size, size, rng, max_size=max_size, max_rect=max_rect)
 
 
 def _board(job: tuple[int, int, int, int, int]) -> dict[str, Any]:
     """One raw board and what happens to it: regions, rectangles, shaded share, the rungs
     whose fixpoint finishes it, and whether it has exactly one answer."""
-    size, max_size, max_rect, seed, k = job
-    rng = np.random.default_rng([seed, size, max_size, max_rect, k])
-    puzzle, answer = raw_board(size, size, rng, max_size=max_size, max_rect=max_rect)
+    puzzle, answer = _raw(job)
     shaded = sum(map(sum, answer.shaded))
     return {
         "regions": len(puzzle.clues),
         "rects": len(clumps(answer)),
-        "shaded": shaded / (size * size),
+        "shaded": shaded / (answer.rows * answer.cols),
         "finished": {r: finished_by(puzzle, r) is not None for r in RUNGS},
         "unique": solve(puzzle, limit=2).status == "unique",
     }
@@ -58,6 +62,18 @@ def _stream(
     return _SEEN[key]
 
 
+def _sized(params: Params, track: Track, size: int) -> list[dict[str, Any]]:
+    return _stream(params, track, size, 300, f"{size}x{size}")
+
+
+def _partitioned(params: Params, track: Track, max_size: int) -> list[dict[str, Any]]:
+    return _stream(params, track, 8, 150, f"max_size {max_size}", max_size=max_size)
+
+
+def _darted(params: Params, track: Track, max_rect: int) -> list[dict[str, Any]]:
+    return _stream(params, track, 8, 150, f"max_rect {max_rect}", max_rect=max_rect)
+
+
 def _share(boards: list[dict[str, Any]], test) -> float:
     return pct(sum(1 for b in boards if test(b)), len(boards))
 
@@ -78,7 +94,7 @@ def stream(params: Params, track: Track) -> list[dict[str, Any]]:
     `unique_pct` = boards with exactly one answer. 300 boards a size by default."""
     rows = []
     for size in STREAM_SIZES:
-        boards = _stream(params, track, size, 300, f"{size}x{size}")
+        boards = _sized(params, track, size)
         rows.append(
             {
                 "size": f"{size}x{size}",
@@ -90,54 +106,45 @@ def stream(params: Params, track: Track) -> list[dict[str, Any]]:
     return rows
 
 
-def _raw_puzzle(job: tuple[int, int, int]) -> Any:
-    size, seed, k = job
-    return raw_board(size, size, np.random.default_rng([seed, size, 6, 3, k]))[0]
-
-
 @study("chocona-ablation", ("size", "rules", "reduction_pct", "finished_pct"))
 def ablation(params: Params, track: Track) -> list[dict[str, Any]]:
     """The full ladder minus one rule, on the raw stream (100 boards a size by default).
 
     reduction = the share of removable values the fixpoint removes, averaged over boards;
     finished = boards it decides completely and correctly."""
-    full = frozenset(RUNGS)
-    sets = {"full": full} | {f"full − {r}": full - {r} for r in RUNGS}
+    full = frozenset(RULES)
+    sets = {"full": full} | {f"full − {r}": full - {r} for r in RULES}
     boards = {
-        f"{s}x{s}": [_raw_puzzle((s, params.seed, k)) for k in range(params.n(100))] for s in (6, 8)
+        f"{s}x{s}": [_raw((s, 6, 3, params.seed, k))[0] for k in range(params.n(100))]
+        for s in (6, 8)
     }
     return rule_set_rows(boards, sets, params, track)
 
 
-@study(
-    "chocona-partition-dial",
-    ("max_size", "regions_mean", "unique_pct", "probe_solves_pct", "quota_solves_pct"),
-)
+PARTITION_COLUMNS = ("regions_mean", "unique_pct", "probe_solves_pct", "quota_solves_pct")
+RECT_COLUMNS = ("rects_mean", "black_share", "unique_pct", "probe_solves_pct")
+
+
+@study("chocona-partition-dial", ("max_size", *PARTITION_COLUMNS))
 def partition_dial(params: Params, track: Track) -> list[dict[str, Any]]:
     """Region size is the dial of uniqueness: 8×8 raw boards as the largest region grows.
 
     150 boards a point by default; rectangles up to 3×3."""
-    return [
-        _summary(_stream(params, track, 8, 150, f"max_size {m}", max_size=m), max_size=m)
-        for m in PARTITION_DIAL
-    ]
+    return [{"max_size": m} | _summary(_partitioned(params, track, m), PARTITION_COLUMNS)
+            for m in PARTITION_DIAL]
 
 
-@study(
-    "chocona-rect-dial", ("max_rect", "rects_mean", "black_share", "unique_pct", "probe_solves_pct")
-)
+@study("chocona-rect-dial", ("max_rect", *RECT_COLUMNS))
 def rect_dial(params: Params, track: Track) -> list[dict[str, Any]]:
     """Rectangle size is the other dial: 8×8 raw boards as the largest dart grows.
 
     Regions up to 6 cells; 150 boards a point by default. black_share = shaded cells (%)."""
-    return [
-        _summary(_stream(params, track, 8, 150, f"max_rect {m}", max_rect=m), max_rect=m)
-        for m in RECT_DIAL
-    ]
+    return [{"max_rect": m} | _summary(_darted(params, track, m), RECT_COLUMNS)
+            for m in RECT_DIAL]
 
 
-def _summary(boards: list[dict[str, Any]], **point: int) -> dict[str, Any]:
-    """One dial point: the dial's value, then what the dial's columns ask for."""
+def _summary(boards: list[dict[str, Any]], columns: tuple[str, ...]) -> dict[str, Any]:
+    """The measures of one dial point that its study's columns ask for."""
     measures = {
         "regions_mean": round(float(statistics.mean(b["regions"] for b in boards)), 1),
         "rects_mean": round(float(statistics.mean(b["rects"] for b in boards)), 1),
@@ -146,8 +153,7 @@ def _summary(boards: list[dict[str, Any]], **point: int) -> dict[str, Any]:
         "probe_solves_pct": _share(boards, lambda b: b["finished"]["probe"]),
         "quota_solves_pct": _share(boards, lambda b: b["finished"]["quota"]),
     }
-    name = "chocona-partition-dial" if "max_size" in point else "chocona-rect-dial"
-    return point | {c: measures[c] for c in STUDIES[name].columns if c not in point}
+    return {c: measures[c] for c in columns}
 
 
 def _exhaustive(n: int) -> dict[str, Any]:
@@ -182,24 +188,16 @@ def probe_law(params: Params, track: Track) -> list[dict[str, Any]]:
 
     Every unique board of the raw stream and of both dials (the same boards as those studies),
     every bank board, and Janko's published Chocona (when run from a checkout)."""
-    boards = [b for n in STREAM_SIZES for b in _stream(params, track, n, 300, f"{n}x{n}")]
-    for m in PARTITION_DIAL:
-        boards += _stream(params, track, 8, 150, f"max_size {m}", max_size=m)
-    for m in RECT_DIAL:
-        boards += _stream(params, track, 8, 150, f"max_rect {m}", max_rect=m)
+    boards = [b for n in STREAM_SIZES for b in _sized(params, track, n)]
+    boards += [b for m in PARTITION_DIAL for b in _partitioned(params, track, m)]
+    boards += [b for m in RECT_DIAL for b in _darted(params, track, m)]
     found = {"raw stream and dials": [b["finished"]["probe"] for b in boards if b["unique"]]}
     found["bank"] = pmap(_probe_finishes, [p for size in bank_boards("chocona").values()
                                            for p, _ in size], params, track, "bank")
-    if JANKO.is_file():
-        _, items = load_corpus(JANKO)
-        found["janko"] = pmap(_probe_finishes, [i.puzzle for i in items if i.puzzle],
-                              params, track, "janko")
+    if (janko := janko_puzzles("chocona")) is not None:
+        found["janko"] = pmap(_probe_finishes, janko, params, track, "janko")
     return [{"source": source, "boards": len(done), "finished_by_probe": sum(done),
              "finished_pct": pct(sum(done), len(done))} for source, done in found.items()]
-
-
-JANKO = Path("tests/data/janko/Chocona_dataset.json")
-"""Janko's Chocona, when run from a checkout (the corpus is test data, not shipped)."""
 
 
 def _probe_finishes(puzzle: Any) -> bool:

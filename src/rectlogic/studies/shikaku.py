@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from ..bench import load_corpus
+from ..genres.shikaku.rules import LADDER
 from ..grade import finished_by
-from . import Params, Track, bank_boards, pct, pmap, study
+from . import Params, Track, bank_boards, janko_puzzles, pct, pmap, study
 
-RUNGS = ("coverer", "dual", "probe")
-JANKO = Path("tests/data/janko/Shikaku_dataset.json")
-"""Janko's Shikaku, when run from a checkout (the corpus is test data, not shipped)."""
+RUNGS = tuple(LADDER)[1:]  # coverer, dual, probe
 
 
 def _finished(puzzle: Any) -> dict[str, bool]:
@@ -28,9 +25,8 @@ def ablation(params: Params, track: Track) -> list[dict[str, Any]]:
     bank by size, and Janko's published Shikaku (when run from a checkout)."""
     sources = {f"bank {size}": [p for p, _ in boards]
                for size, boards in bank_boards("shikaku").items()}
-    if JANKO.is_file():
-        _, items = load_corpus(JANKO)
-        sources["janko"] = [i.puzzle for i in items if i.puzzle is not None]
+    if (janko := janko_puzzles("shikaku")) is not None:
+        sources["janko"] = janko
     rows = []
     for source, puzzles in sources.items():
         got = pmap(_finished, puzzles, params, track, source)

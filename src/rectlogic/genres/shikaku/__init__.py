@@ -76,11 +76,7 @@ class Shikaku(Genre):
         return [list(rect) for rect in answer.rects()]
 
     def render(self, puzzle: Puzzle, answer: Answer | None = None) -> str:
-        rooms = answer.rooms() if answer is not None else tuple(
-            tuple(r * puzzle.cols + c for c in range(puzzle.cols)) for r in range(puzzle.rows)
-        )
-        if answer is None:
-            rooms = tuple(tuple(0 for _ in row) for row in rooms)
+        rooms = answer.rooms() if answer is not None else ((0,) * puzzle.cols,) * puzzle.rows
 
         def text(r: int, c: int) -> str:
             v = puzzle.clues[r][c]
