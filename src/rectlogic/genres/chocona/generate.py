@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ...grid import label_pieces
 from .model import Answer, Puzzle, make_puzzle
 
 
@@ -70,9 +71,8 @@ def answer_board(rows: int, cols: int, rng: np.random.Generator,
     numbered, the board is settled by the tallies alone; thinning makes it a puzzle."""
     shaded = dart_packing(rows, cols, rng)
     cells = np.arange(rows * cols).reshape(rows, cols)
-    labels = make_puzzle(np.where(shaded, -1, cells).tolist(),
-                         [[-1] * cols for _ in range(rows)]).regions
-    return _numbered(_regions(np.array(labels), rng, max_size, apart=shaded), shaded)
+    pieces = label_pieces(np.where(shaded, -1, cells).tolist())  # each rectangle one piece
+    return _numbered(_regions(np.array(pieces), rng, max_size, apart=shaded), shaded)
 
 
 def raw_board(rows: int, cols: int, rng: np.random.Generator, max_size: int = 6,

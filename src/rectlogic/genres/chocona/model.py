@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import ClassVar
 
 from ...errors import RectlogicError
@@ -44,8 +45,9 @@ class Puzzle:
         if any(v < -2 for v in self.clues):
             raise RectlogicError("a Chocona clue is a number, ? or nothing")
 
-    @property
+    @cached_property
     def region_cells(self) -> list[list[tuple[int, int]]]:
+        """Each region's cells in row-major order (computed once: read per clue and per rule)."""
         cells: list[list[tuple[int, int]]] = [[] for _ in self.clues]
         for r, row in enumerate(self.regions):
             for c, k in enumerate(row):

@@ -8,7 +8,7 @@ candidate's cells are a Python integer used as a bitset (bit r·cols + c)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import ClassVar
 
 import numpy as np
@@ -96,9 +96,10 @@ def check_answer_fits(puzzle: Puzzle, answer: Answer) -> None:
         raise RectlogicError("answer borders do not match the board size")
 
 
-@cache
+@lru_cache(maxsize=256)
 def candidates(puzzle: Puzzle) -> tuple[tuple[Rect, ...], ...]:
-    """Per clue (in `numbers` order), every rectangle it may take."""
+    """Per clue (in `numbers` order), every rectangle it may take. Kept for the puzzles seen
+    last, not for every puzzle a server or a benchmark ever saw."""
     R, C = puzzle.rows, puzzle.cols
     grid = np.zeros((R + 1, C + 1), dtype=np.int64)
     grid[1:, 1:] = (np.array(puzzle.clues) != NO_CLUE).cumsum(0).cumsum(1)
