@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import search
+from .engine import Probing, search
 from .genres import get_genre
 
 DEFAULT_BUDGET = 200_000
@@ -65,8 +65,8 @@ def solve(
         # alone are weak), since it makes a node costly on large open boards.
         root, propagate = genre.propagators(puzzle, names)
         if genre.PROBE_EVERY_NODE:
-            propagate = root
-        if root is not None:
+            propagate = root  # the search's first node is the root
+        elif root is not None:
             start = root(start[None])[0]
     found = search(
         start,
@@ -76,6 +76,7 @@ def solve(
         budget=budget,
         leaf_only=leaf_only,
         prefer=genre.branch_preference(puzzle),
+        weigh=propagate.lookahead if isinstance(propagate, Probing) else None,
     )
     seconds = time.perf_counter() - started
     if found.count >= 2:

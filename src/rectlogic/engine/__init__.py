@@ -4,10 +4,11 @@ A domain array has shape (B, N): B boards (a batch; search uses B = 1), N variab
 bitmask of the values still possible. A board is dead (contradictory) when any domain is 0."""
 
 from .fixpoint import Rule, dead, fixpoint, popcount
-from .probe import probe, probe_cells, probing
+from .probe import Probing, probe, probe_cells, probing
 from .search import SearchResult, search
 
 __all__ = [
+    "Probing",
     "Rule",
     "SearchResult",
     "dead",

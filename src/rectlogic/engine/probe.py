@@ -4,7 +4,11 @@ For every undecided variable and every value it still allows, a copy of the boar
 that value assigned; all copies run the lower rules to a fixpoint at once (one batch). A value
 whose copy dies is impossible. Beyond that, whatever value a variable finally takes, the board
 must look like one of its surviving copies, so each domain can shrink to the union of that
-variable's surviving copies (constructive disjunction) — sound, and free once the batch ran."""
+variable's surviving copies (constructive disjunction) — sound, and free once the batch ran.
+
+The same batch says how much each value narrows the board. A variable both of whose values
+narrow a lot is the one to branch on (the look-ahead rule of SAT solvers such as march): each
+branch then starts from a much smaller board."""
 
 from __future__ import annotations
 
@@ -33,35 +37,68 @@ def _literals(d: np.ndarray, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     return np.asarray(idx, dtype=np.intp), np.asarray(bits, dtype=d.dtype)
 
 
-def probe_cells(d: np.ndarray, cells: np.ndarray, propagate: Propagate) -> np.ndarray:
+def probe_cells(
+    d: np.ndarray, cells: np.ndarray, propagate: Propagate, weights: np.ndarray | None = None
+) -> np.ndarray:
     """Probe every value of the given variables of one board (N,) in one batch; return the
-    narrowed domains (failed literals removed, constructive disjunction applied)."""
+    narrowed domains (failed literals removed, constructive disjunction applied). With
+    `weights` (N,), each probed variable's look-ahead weight is written there: 1024·Πw + Σw
+    over its surviving values, w = how many values that value's fixpoint removed."""
     idx, bits = _literals(d, cells)
     batch = np.repeat(d[None], idx.size, axis=0)
     batch[np.arange(idx.size), idx] = bits
     out = propagate(batch)
     out[dead(out)] = 0
     starts = np.flatnonzero(np.r_[True, idx[1:] != idx[:-1]])
+    if weights is not None:
+        alive = out.any(axis=1)
+        w = np.where(alive, (popcount(batch) - popcount(out)).sum(axis=1), 1)
+        weights[idx[starts]] = 1024.0 * np.multiply.reduceat(w.astype(float), starts) + (
+            np.add.reduceat(w, starts))
     union = np.bitwise_or.reduceat(out, starts, axis=0)
     return d & np.bitwise_and.reduce(union, axis=0)
 
 
-def probing(lower: Propagate | None, outer: Propagate | None = None) -> Propagate:
+class Probing:
     """A batch propagator that probes each board over the `lower` rules (None: no rules).
     With `outer` (stronger rules too slow to run inside every probe), outer rules and probing
-    alternate until neither narrows."""
-    base = lower or (lambda d: d)
+    alternate until neither narrows. `chunk` is how many variables one batch probes: small
+    for costly rules (an early discovery is used at once), large for compiled ones (fewer
+    calls). It remembers the look-ahead weights of the last board it settled."""
 
-    def one(d: np.ndarray) -> np.ndarray:
-        d = probe(d, base)
-        while outer is not None and d.all():
-            again = probe(outer(d[None])[0], base)
+    def __init__(
+        self, lower: Propagate | None, outer: Propagate | None = None, chunk: int = 8
+    ) -> None:
+        self.lower = lower or (lambda d: d)
+        self.outer = outer
+        self.chunk = chunk
+        self._last: tuple[np.ndarray, np.ndarray] | None = None
+
+    def __call__(self, batch: np.ndarray) -> np.ndarray:
+        return np.stack([self.one(d) for d in batch])
+
+    def one(self, d: np.ndarray) -> np.ndarray:
+        weights = np.zeros(d.size)
+        d = probe(d, self.lower, self.chunk, weights=weights)
+        while self.outer is not None and d.all():
+            again = probe(self.outer(d[None])[0], self.lower, self.chunk, weights=weights)
             if np.array_equal(again, d):
                 break
             d = again
+        self._last = (d, weights)
         return d
 
-    return lambda batch: np.stack([one(d) for d in batch])
+    def lookahead(self, d: np.ndarray) -> np.ndarray | None:
+        """The look-ahead weights of board d, if d is the board this probing settled last."""
+        if self._last is None or not np.array_equal(self._last[0], d):
+            return None
+        return self._last[1]
+
+
+def probing(
+    lower: Propagate | None, outer: Propagate | None = None, chunk: int = 8
+) -> Probing:
+    return Probing(lower, outer, chunk)
 
 
 WORK_BUDGET = 50_000_000
@@ -70,7 +107,11 @@ open board it stops early (soundly) instead of running for minutes."""
 
 
 def probe(
-    d: np.ndarray, propagate: Propagate, chunk: int = 8, work: int = WORK_BUDGET
+    d: np.ndarray,
+    propagate: Propagate,
+    chunk: int = 8,
+    work: int = WORK_BUDGET,
+    weights: np.ndarray | None = None,
 ) -> np.ndarray:
     """Alternate the lower rules and probing on one board (N,) until neither narrows.
 
@@ -78,7 +119,8 @@ def probe(
     the lower rules run again and probing goes on from the next chunk with the new domains,
     so one early discovery is not paid for by probing everything else on stale domains.
     It stops after a full cycle over the undecided variables finds nothing, or when the work
-    budget is spent."""
+    budget is spent. `weights` (N,), if given, receives look-ahead weights (see probe_cells);
+    after a full quiet cycle they are those of the final domains."""
     d = propagate(d[None])[0]
     chunk = max(1, min(chunk, BATCH_ELEMENTS // (5 * max(1, d.size))))
     cursor, quiet = 0, 0
@@ -92,7 +134,7 @@ def probe(
         work -= int(popcount(d[cells]).sum()) * d.size
         if work < 0:
             return d
-        narrowed = probe_cells(d, np.sort(cells), propagate)
+        narrowed = probe_cells(d, np.sort(cells), propagate, weights)
         if np.array_equal(narrowed, d):
             quiet += cells.size
             continue

@@ -16,6 +16,7 @@ from .fixpoint import popcount
 
 Propagate = Callable[[np.ndarray], np.ndarray]
 Accept = Callable[[np.ndarray], bool]
+Weigh = Callable[[np.ndarray], "np.ndarray | None"]
 
 
 @dataclass
@@ -47,12 +48,15 @@ def search(
     budget: int | None = None,
     leaf_only: bool = False,
     prefer: np.ndarray | None = None,
+    weigh: Weigh | None = None,
 ) -> SearchResult:
     """Count solutions of one board (domains of shape (N,)) up to `limit` (0 = all).
 
     Every visited node counts toward `nodes`; past `budget` nodes the search stops with
     `exhausted` set. A complete assignment is a solution only if `accept` says so. Among
-    variables with equally few values, the one with the largest `prefer` weight goes first."""
+    variables with equally few values, the one with the largest `prefer` weight goes first.
+    `weigh`, if it has weights for a propagated node (a probing's look-ahead), overrides
+    both: the open variable of largest weight is branched on."""
     tiebreak = None
     if prefer is not None and len(prefer):
         tiebreak = np.asarray(prefer, dtype=float) / (2.0 * (float(np.max(np.abs(prefer))) + 1))
@@ -77,8 +81,11 @@ def search(
                 if limit and result.count >= limit:
                     break
             continue
+        weights = None if leaf_only or weigh is None else weigh(d)
         if leaf_only:
             i = int(np.argmax(open_))
+        elif weights is not None:
+            i = int(np.argmax(np.where(open_, weights, -1.0)))
         else:
             score = np.where(open_, sizes, np.inf)
             if tiebreak is not None:
