@@ -17,6 +17,7 @@ from collections.abc import Callable
 import numpy as np
 
 from .fixpoint import dead, popcount
+from .kernel import CompiledRules
 
 Propagate = Callable[[np.ndarray], np.ndarray]
 
@@ -62,26 +63,27 @@ def probe_cells(
 class Probing:
     """A batch propagator that probes each board over the `lower` rules (None: no rules).
     With `outer` (stronger rules too slow to run inside every probe), outer rules and probing
-    alternate until neither narrows. `chunk` is how many variables one batch probes: small
-    for costly rules (an early discovery is used at once), large for compiled ones (fewer
-    calls). It remembers the look-ahead weights of the last board it settled."""
+    alternate until neither narrows. Compiled lower rules are probed by the compiled kernel.
+    It remembers the look-ahead weights of the last board it settled."""
 
-    def __init__(
-        self, lower: Propagate | None, outer: Propagate | None = None, chunk: int = 8
-    ) -> None:
+    def __init__(self, lower: Propagate | None, outer: Propagate | None = None) -> None:
         self.lower = lower or (lambda d: d)
         self.outer = outer
-        self.chunk = chunk
         self._last: tuple[np.ndarray, np.ndarray] | None = None
 
     def __call__(self, batch: np.ndarray) -> np.ndarray:
         return np.stack([self.one(d) for d in batch])
 
+    def _probe(self, d: np.ndarray, weights: np.ndarray) -> np.ndarray:
+        if isinstance(self.lower, CompiledRules):
+            return self.lower.probe(d, weights, WORK_BUDGET)
+        return probe(d, self.lower, weights=weights)
+
     def one(self, d: np.ndarray) -> np.ndarray:
         weights = np.zeros(d.size)
-        d = probe(d, self.lower, self.chunk, weights=weights)
+        d = self._probe(d, weights)
         while self.outer is not None and d.all():
-            again = probe(self.outer(d[None])[0], self.lower, self.chunk, weights=weights)
+            again = self._probe(self.outer(d[None])[0], weights)
             if np.array_equal(again, d):
                 break
             d = again
@@ -95,10 +97,8 @@ class Probing:
         return self._last[1]
 
 
-def probing(
-    lower: Propagate | None, outer: Propagate | None = None, chunk: int = 8
-) -> Probing:
-    return Probing(lower, outer, chunk)
+def probing(lower: Propagate | None, outer: Propagate | None = None) -> Probing:
+    return Probing(lower, outer)
 
 
 WORK_BUDGET = 50_000_000

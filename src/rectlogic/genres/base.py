@@ -49,9 +49,6 @@ class Genre(ABC):
     SLOW_RULES: ClassVar[frozenset[str]] = frozenset()
     """Rules that probing leaves out of its many small fixpoints (it runs them between
     probing rounds instead), where a rule is too slow to run once per probed value."""
-    PROBE_CHUNK: ClassVar[int] = 8
-    """Variables probed per batch: few when the rules are costly (a discovery is used at
-    once), many when they are compiled and a call costs more than the work it does."""
     UI_ONLY_CODES: ClassVar[frozenset[str]] = frozenset()
     """Checks pzprjs makes that are not rules of the puzzle (an empty board is "not started",
     not wrong). The checker reports them; the solver's leaf test ignores them, so an empty
@@ -135,9 +132,8 @@ class Genre(ABC):
             return base, base
         slow = rules & self.SLOW_RULES
         if not slow:
-            return probing(base, chunk=self.PROBE_CHUNK), base
-        lower = self.base_propagator(puzzle, rules - {"probe"} - slow)
-        return probing(lower, base, chunk=self.PROBE_CHUNK), base
+            return probing(base), base
+        return probing(self.base_propagator(puzzle, rules - {"probe"} - slow), base), base
 
     def propagator(self, puzzle: Any, rules: frozenset[str]) -> Propagate | None:
         """The fixpoint of the named rules, probing included."""

@@ -24,7 +24,6 @@ class Chocona(Genre):
     UI_ONLY_CODES = UI_ONLY_CODES
     SLOW_RULES = frozenset({"box"})
     PROBE_EVERY_NODE = True  # windows and tallies alone leave hard boards to deep search
-    PROBE_CHUNK = 1_000  # compiled rules: one batch per probing cycle
 
     def initial_domains(self, puzzle: Puzzle) -> np.ndarray:
         d = np.full((puzzle.rows + 2, puzzle.cols + 2), BIT[WHITE], dtype=np.uint8)

@@ -12,12 +12,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import sys
 from functools import cache
 
 import numpy as np
 from numba import njit
 
+from ...engine import kernel
+from ...engine.kernel import CompiledRules, Kernels
 from .model import BIT, BOTH, NO_CLUE, SHADED, WHITE, Puzzle
 
 RULES = ("quota", "corner", "box", "probe")
@@ -56,91 +58,35 @@ def padded_regions(puzzle: Puzzle) -> np.ndarray:
     return reg.ravel()
 
 
-def build(puzzle: Puzzle, names: frozenset[str]) -> Callable[[np.ndarray], np.ndarray] | None:
-    """The fixpoint of the named rules over a batch (B, N), compiled: one probe runs all three
-    rules, the box rule included, in microseconds."""
-    quota = "quota" in names and any(v >= 0 for v in puzzle.clues)
-    corner, box = "corner" in names, "box" in names
-    if not (quota or corner or box):
+QUOTA, CORNER, BOX = 1, 2, 4
+"""Rule flags in the packed context."""
+
+
+def pack(puzzle: Puzzle, names: frozenset[str]) -> np.ndarray | None:
+    """The puzzle and the chosen rules as the int32 context of `fixpoint`: R, C, flags, K,
+    then per padded cell its region, per region (the frame last) its target and floor, the
+    regions' cells (CSR: K+1 starts, then N cells), and the window tables (4·4 key parts,
+    4·256 allowed values). None when no rule is chosen."""
+    flags = (QUOTA * ("quota" in names and any(v >= 0 for v in puzzle.clues))
+             | CORNER * ("corner" in names) | BOX * ("box" in names))
+    if not flags:
         return None
-    clues = np.array([*puzzle.clues, NO_CLUE])
-    target = np.where(clues >= 0, clues, 1 << 20).astype(np.int32)  # never met, never exceeded
-    floor = np.where(clues >= 0, clues, -1).astype(np.int32)  # -1: never short
     reg = padded_regions(puzzle)
+    clues = np.array([*puzzle.clues, NO_CLUE])
+    target = np.where(clues >= 0, clues, 1 << 20)  # never met, never exceeded
+    floor = np.where(clues >= 0, clues, -1)  # never short
+    order = np.argsort(reg, kind="stable")
+    starts = np.searchsorted(reg[order], np.arange(clues.size + 1))
+    head = [puzzle.rows, puzzle.cols, flags, clues.size]
     parts, allowed = window_tables()
-    parts, allowed = np.stack(parts), np.stack(allowed)
-    R, C = puzzle.rows, puzzle.cols
-
-    def propagate(d: np.ndarray) -> np.ndarray:
-        return _fixpoint_many(
-            np.array(d, dtype=np.uint8), R, C, reg, target, floor, parts, allowed,
-            quota, corner, box)
-
-    return propagate
+    return np.concatenate([head, reg, target, floor, starts, order, *parts, *allowed]).astype(
+        np.int32)
 
 
-@njit(cache=True, nogil=True)
-def _fixpoint_many(  # pragma: no cover - compiled
-    d, R, C, reg, target, floor, parts, allowed, quota, corner, box
-):
-    """Each board of d (B, N) to the fixpoint of the chosen rules, in place; a board with a
-    contradiction is emptied."""
-    W = C + 2
-    N = d.shape[1]
-    K = target.shape[0]
-    shaded = np.zeros(K, np.int32)
-    shadable = np.zeros(K, np.int32)
-    work = np.empty((R + 2, W), np.uint8)
-    for b in range(d.shape[0]):
-        g = d[b]
-        while True:
-            changed = False
-            if quota:
-                shaded[:] = 0
-                shadable[:] = 0
-                for i in range(N):
-                    shaded[reg[i]] += g[i] == SH
-                    shadable[reg[i]] += (g[i] & SH) != 0
-                for i in range(N):
-                    k = reg[i]
-                    if shaded[k] > target[k] or shadable[k] < floor[k]:
-                        g[i] = 0
-                    elif g[i] == BOTH:
-                        if shaded[k] == target[k]:
-                            g[i] = WH
-                            changed = True
-                        elif shadable[k] == target[k]:
-                            g[i] = SH
-                            changed = True
-            if corner:
-                for i in range(R + 1):
-                    for j in range(C + 1):
-                        nw = i * W + j
-                        ne, sw = nw + 1, nw + W
-                        se = sw + 1
-                        key = (parts[0, g[ne]] | parts[1, g[se]]
-                               | parts[2, g[sw]] | parts[3, g[nw]])
-                        for q, c in ((0, ne), (1, se), (2, sw), (3, nw)):
-                            v = g[c] & allowed[q, key]
-                            if v != g[c]:
-                                g[c] = v
-                                changed = True
-            if box and not changed:
-                for i in range(N):
-                    work.ravel()[i] = g[i]
-                changed = _box_one(work)
-                for i in range(N):
-                    g[i] = work.ravel()[i]
-            dead = False
-            for i in range(N):
-                if g[i] == 0:
-                    dead = True
-            if dead:
-                g[:] = 0
-                break
-            if not changed:
-                break
-    return d
+def build(puzzle: Puzzle, names: frozenset[str]) -> CompiledRules | None:
+    """The fixpoint of the named rules, compiled: a probe runs in about a microsecond."""
+    ctx = pack(puzzle, names)
+    return None if ctx is None else CompiledRules(KERNELS, ctx)
 
 
 @njit(cache=True, nogil=True)
@@ -260,3 +206,99 @@ def _box_one(g):  # pragma: no cover - compiled
                     if g[r, c] == 0:
                         return True
     return changed
+
+
+@njit(cache=True, nogil=True)
+def fixpoint(g, ctx, seed):  # pragma: no cover - compiled
+    """Narrow one padded board g in place to the fixpoint of the rules packed in ctx; False
+    on a contradiction. Work spreads from changed cells (all cells when seed < 0) to the
+    four windows and the region around each; the box rule runs when that work is done."""
+    R, C, flags, K = ctx[0], ctx[1], ctx[2], ctx[3]
+    W, n = C + 2, g.size
+    reg = ctx[4:4 + n]
+    target, floor = ctx[4 + n:4 + n + K], ctx[4 + n + K:4 + n + 2 * K]
+    starts = ctx[4 + n + 2 * K:5 + n + 3 * K]
+    members = ctx[5 + n + 3 * K:5 + 2 * n + 3 * K]
+    tables = ctx[5 + 2 * n + 3 * K:]
+    parts, allowed = tables[:16].reshape(4, 4), tables[16:].reshape(4, 256)
+    todo = np.empty(n, np.int64)
+    queued = np.zeros(n, np.bool_)
+    top = 0
+    for x in range(n) if seed < 0 else range(seed, seed + 1):
+        todo[top] = x
+        queued[x] = True
+        top += 1
+    before = np.empty_like(g)
+    while True:
+        while top:
+            top -= 1
+            x = todo[top]
+            queued[x] = False
+            if g[x] == 0:
+                return False
+            if flags & QUOTA and floor[reg[x]] >= 0:
+                k = reg[x]
+                shaded = shadable = 0
+                for m in range(starts[k], starts[k + 1]):
+                    shaded += g[members[m]] == SH
+                    shadable += (g[members[m]] & SH) != 0
+                if shaded > target[k] or shadable < floor[k]:
+                    return False
+                keep = WH if shaded == target[k] else SH if shadable == target[k] else BOTH
+                if keep != BOTH:
+                    for m in range(starts[k], starts[k + 1]):
+                        y = members[m]
+                        if g[y] == BOTH:
+                            g[y] = keep
+                            if not queued[y]:
+                                queued[y] = True
+                                todo[top] = y
+                                top += 1
+            if flags & CORNER:
+                r, c = x // W, x % W
+                for i in range(max(r - 1, 0), min(r, R) + 1):
+                    for j in range(max(c - 1, 0), min(c, C) + 1):
+                        nw = i * W + j
+                        ne, sw = nw + 1, nw + W
+                        se = sw + 1
+                        key = (parts[0, g[ne]] | parts[1, g[se]]
+                               | parts[2, g[sw]] | parts[3, g[nw]])
+                        for q, y in ((0, ne), (1, se), (2, sw), (3, nw)):
+                            v = g[y] & allowed[q, key]
+                            if v != g[y]:
+                                if v == 0:
+                                    return False
+                                g[y] = v
+                                if not queued[y]:
+                                    queued[y] = True
+                                    todo[top] = y
+                                    top += 1
+        if not flags & BOX:
+            return True
+        before[:] = g
+        _box_one(g.reshape(R + 2, W))
+        for y in range(n):
+            if g[y] != before[y]:
+                if g[y] == 0:
+                    return False
+                queued[y] = True
+                todo[top] = y
+                top += 1
+        if top == 0:
+            return True
+
+
+_rules = sys.modules[__name__]  # `_rules.fixpoint`, not `fixpoint`: numba can cache that
+
+
+@njit(cache=True, nogil=True)
+def _many(d, ctx):  # pragma: no cover - compiled
+    kernel.fixpoint_many(_rules.fixpoint, d, ctx)
+
+
+@njit(cache=True, nogil=True)
+def _probe(d, ctx, weights, work):  # pragma: no cover - compiled
+    return kernel.probe_board(_rules.fixpoint, d, ctx, weights, work)
+
+
+KERNELS = Kernels(_many, _probe)

@@ -1,0 +1,131 @@
+"""The engine compiled: fixpoints and failed-literal probing for genres whose rules are compiled.
+
+A genre with compiled rules writes one compiled function `fix(g, ctx, seed)`: it narrows one
+board's domains g (uint8, N) in place to the fixpoint of its rules and returns False on a
+contradiction. `ctx` is the puzzle packed into an int32 array (the engine never reads it);
+`seed` is the one variable changed since g was last at a fixpoint, or -1 when unknown, so a
+probe does only the work its own value causes. The kernels below take `fix` as their first
+argument, so this module knows no genre; the genre binds them to its `fix` in two compiled
+one-line wrappers (see `bind`), which numba caches on disk. (Numba's cache does not notice
+an edit to this file from the genre's wrappers: clear `__pycache__` after changing it.)
+
+Probing here is the same reasoning as `probe.probe` (failed literals, constructive
+disjunction, look-ahead weights), one variable at a time, with every narrowing used at once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+UNKNOWN = np.int64(-1)
+"""The seed when any variable may have changed (typed, so `fix` is compiled only once)."""
+
+
+@njit(cache=True, nogil=True)
+def _popcount(v):  # pragma: no cover - compiled
+    """Values left in a domain (Kernighan's loop: domains are small)."""
+    n = 0
+    while v:
+        v &= v - 1
+        n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def fixpoint_many(fix, d, ctx):  # pragma: no cover - compiled
+    """Each board of d (B, N) to its fixpoint, in place; a board with a contradiction is
+    emptied."""
+    for b in range(d.shape[0]):
+        if not fix(d[b], ctx, UNKNOWN):
+            d[b, :] = 0
+
+
+@njit(cache=True, nogil=True)
+def probe_board(fix, d, ctx, weights, work):  # pragma: no cover - compiled
+    """Alternate the rules and probing on one board, in place, until a full pass over the
+    undecided variables narrows nothing (or `work`, probed values × variables, runs out).
+    False: the board has no answer. `weights` receives each variable's look-ahead weight
+    1024·Πw + Σw over its surviving values, w = how many values that value's fixpoint
+    removed; after a quiet pass they are those of the final domains."""
+    if not fix(d, ctx, UNKNOWN):
+        return False
+    n = d.size
+    trial = np.empty_like(d)
+    union = np.empty_like(d)
+    quiet = False
+    while not quiet:
+        quiet = True
+        for v in range(n):
+            dv = d[v]
+            if dv & (dv - 1) == 0:
+                continue  # decided
+            union[:] = 0
+            alive, product, total = 0, 1.0, 0.0
+            rest = np.int64(dv)
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                work -= n
+                if work < 0:
+                    return True  # out of budget: what was narrowed so far is sound
+                trial[:] = d
+                trial[v] = bit
+                if fix(trial, ctx, v):
+                    alive += 1
+                    removed = 0
+                    for i in range(n):
+                        removed += _popcount(d[i]) - _popcount(trial[i])
+                        union[i] |= trial[i]
+                    product *= removed
+                    total += removed
+            if alive == 0:
+                return False
+            weights[v] = 1024.0 * product + total if alive > 1 else 0.0
+            narrowed = False
+            for i in range(n):
+                if d[i] & union[i] != d[i]:
+                    d[i] &= union[i]
+                    narrowed = True
+            if narrowed:
+                quiet = False
+                if not fix(d, ctx, UNKNOWN):
+                    return False
+    return True
+
+
+@dataclass(frozen=True)
+class Kernels:
+    """The engine's kernels bound to one genre's `fix`: `many(d, ctx)` and
+    `probe(d, ctx, weights, work)`, each a compiled wrapper such as
+
+        @njit(cache=True)
+        def many(d, ctx):
+            return kernel.fixpoint_many(fix, d, ctx)
+    """
+
+    many: Callable[[np.ndarray, np.ndarray], None]
+    probe: Callable[[np.ndarray, np.ndarray, np.ndarray, int], bool]
+
+
+class CompiledRules:
+    """A genre's compiled rule set for one puzzle, as the engine's batch propagator
+    (B, N) → (B, N); probing recognises it and runs `probe_board` instead of batches."""
+
+    def __init__(self, kernels: Kernels, ctx: np.ndarray) -> None:
+        self.kernels = kernels
+        self.ctx = np.ascontiguousarray(ctx, dtype=np.int32)
+
+    def __call__(self, batch: np.ndarray) -> np.ndarray:
+        out = np.array(batch, dtype=np.uint8, order="C")
+        self.kernels.many(out, self.ctx)
+        return out
+
+    def probe(self, d: np.ndarray, weights: np.ndarray, work: int) -> np.ndarray:
+        """Probing over these rules on one board (N,): the narrowed copy (all 0 if dead)."""
+        out = np.array(d, dtype=np.uint8, order="C")
+        if not self.kernels.probe(out, self.ctx, weights, work):
+            out[:] = 0
+        return out
