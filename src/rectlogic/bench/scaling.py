@@ -19,7 +19,7 @@ import numpy as np
 from ..errors import RectlogicError
 from ..genres import get_genre
 from ..solve import solve
-from .corpus import engine
+from .corpus import engine, no_gc
 
 SIDES = {
     "shakashaka": (10, 25, 50, 75, 100),
@@ -92,16 +92,19 @@ def run_scaling(genre: str, rivals: tuple[str, ...] = (), boards: int = 3, seed:
         times: dict[str, list[float]] = {name: [] for name in ("ours", *rivals)}
         statuses = []
         for puzzle in puzzles:
-            s = solve(puzzle, limit=2)
+            with no_gc():
+                s = solve(puzzle, limit=2)
             times["ours"].append(s.seconds * 1000)
             statuses.append(s.status)
             for name, run in runners.items():
                 if name in retired:
                     continue
-                started = time.perf_counter()
-                ran = run(puzzle)
+                with no_gc():
+                    started = time.perf_counter()
+                    ran = run(puzzle)
+                    ms = (time.perf_counter() - started) * 1000
                 if ran is not None:
-                    times[name].append((time.perf_counter() - started) * 1000)
+                    times[name].append(ms)
         row: dict[str, Any] = {"side": side, "cells": side * side, "boards": len(puzzles),
                                "status": ",".join(sorted(set(statuses)))}
         for name, ts in times.items():

@@ -77,8 +77,10 @@ def probe_board(fix, d, ctx, weights, work):  # pragma: no cover - compiled
                     alive += 1
                     removed = 0
                     for i in range(n):
-                        removed += _popcount(d[i]) - _popcount(trial[i])
                         union[i] |= trial[i]
+                    for i in range(n):
+                        if trial[i] != d[i]:
+                            removed += _popcount(d[i]) - _popcount(trial[i])
                     product *= removed
                     total += removed
             if alive == 0:
@@ -96,6 +98,75 @@ def probe_board(fix, d, ctx, weights, work):  # pragma: no cover - compiled
     return True
 
 
+@njit(cache=True, nogil=True)
+def settle(fix, d, lower, outer, weights, work):  # pragma: no cover - compiled
+    """What `Probing` does to one board, compiled: probing over the rules packed in `lower`,
+    alternating with the stronger `outer` rules (when outer is not empty) until neither
+    narrows. False: no answer."""
+    if not probe_board(fix, d, lower, weights, work):
+        return False
+    if outer.size == 0:
+        return True
+    before = np.empty_like(d)
+    while True:
+        before[:] = d
+        if not fix(d, outer, UNKNOWN):
+            return False
+        if (d == before).all():
+            return True
+        if not probe_board(fix, d, lower, weights, work):
+            return False
+
+
+DONE, FOUND, BUDGET = 0, 1, 2
+"""How a `search_steps` call ended: the tree is exhausted, a leaf is in `leaf`, or the node
+budget ran out."""
+
+
+@njit(cache=True, nogil=True)
+def search_steps(fix, stack, top, lower, outer, work, budget, leaf):  # pragma: no cover
+    """The engine's search (`search.search` with a probing propagator), compiled and
+    resumable: depth first from the boards stack[:top], each node settled, branching on the
+    open variable of largest look-ahead weight, lowest value first. It stops at the first
+    complete board (copied to `leaf`, for the caller's validator), when the stack empties, or
+    after `budget` nodes. Returns (how it ended, the stack (grown if needed), top, nodes)."""
+    n = stack.shape[1]
+    weights = np.zeros(n)
+    nodes = 0
+    while top > 0:
+        if nodes >= budget:
+            return BUDGET, stack, top, nodes
+        top -= 1
+        d = stack[top].copy()
+        nodes += 1
+        weights[:] = 0.0
+        if not settle(fix, d, lower, outer, weights, work):
+            continue
+        best, best_weight = -1, -1.0
+        for v in range(n):
+            if d[v] & (d[v] - 1) and weights[v] > best_weight:
+                best, best_weight = v, weights[v]
+        if best < 0:
+            leaf[:] = d
+            return FOUND, stack, top, nodes
+        size = _popcount(d[best])
+        if top + size > stack.shape[0]:
+            grown = np.empty((2 * stack.shape[0] + size, n), np.uint8)
+            grown[:top] = stack[:top]
+            stack = grown
+        values = np.empty(size, np.uint8)
+        rest, k = np.int64(d[best]), 0
+        while rest:
+            values[k] = rest & -rest
+            rest ^= rest & -rest
+            k += 1
+        for k in range(size - 1, -1, -1):  # pushed last, popped first: the lowest value
+            stack[top] = d
+            stack[top, best] = values[k]
+            top += 1
+    return DONE, stack, top, nodes
+
+
 @dataclass(frozen=True)
 class Kernels:
     """The engine's kernels bound to one genre's `fix`: `many(d, ctx)` and
@@ -108,6 +179,8 @@ class Kernels:
 
     many: Callable[[np.ndarray, np.ndarray], None]
     probe: Callable[[np.ndarray, np.ndarray, np.ndarray, int], bool]
+    search: Callable[..., tuple[int, np.ndarray, int, int]]
+    """`search(stack, top, lower, outer, work, budget, leaf)`: `search_steps` bound."""
 
 
 class CompiledRules:
@@ -129,3 +202,38 @@ class CompiledRules:
         if not self.kernels.probe(out, self.ctx, weights, work):
             out[:] = 0
         return out
+
+
+NO_RULES = np.zeros(0, dtype=np.int32)
+"""The `outer` context of a probing that has no stronger rules."""
+
+
+def run_search(
+    lower: CompiledRules,
+    outer: CompiledRules | None,
+    start: np.ndarray,
+    accept: Callable[[np.ndarray], bool] | None,
+    limit: int,
+    budget: int | None,
+    work: int,
+) -> tuple[list[np.ndarray], int, bool]:
+    """Drive `search_steps`: each complete board goes to `accept` (the genre's validator) in
+    Python, and the search resumes. Returns (solutions, nodes, budget ran out)."""
+    stack = np.array(start, dtype=np.uint8).reshape(1, -1).copy()
+    leaf = np.empty(stack.shape[1], dtype=np.uint8)
+    outer_ctx = NO_RULES if outer is None else outer.ctx
+    solutions: list[np.ndarray] = []
+    top, nodes = 1, 0
+    while True:
+        left = (1 << 62) if budget is None else budget - nodes
+        status, stack, top, used = lower.kernels.search(
+            stack, top, lower.ctx, outer_ctx, work, left, leaf)
+        nodes += used
+        if status == BUDGET:
+            return solutions, nodes, True
+        if status == DONE:
+            return solutions, nodes, False
+        if accept is None or accept(leaf):
+            solutions.append(leaf.copy())
+            if limit and len(solutions) >= limit:
+                return solutions, nodes, False

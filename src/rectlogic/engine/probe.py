@@ -17,7 +17,7 @@ from collections.abc import Callable
 import numpy as np
 
 from .fixpoint import dead, popcount
-from .kernel import CompiledRules
+from .kernel import CompiledRules, run_search
 
 Propagate = Callable[[np.ndarray], np.ndarray]
 
@@ -53,7 +53,7 @@ def probe_cells(
     starts = np.flatnonzero(np.r_[True, idx[1:] != idx[:-1]])
     if weights is not None:
         alive = out.any(axis=1)
-        w = np.where(alive, (popcount(batch) - popcount(out)).sum(axis=1), 1)
+        w = np.where(alive, popcount(d).sum() - popcount(out).sum(axis=1), 1)
         weights[idx[starts]] = 1024.0 * np.multiply.reduceat(w.astype(float), starts) + (
             np.add.reduceat(w, starts))
     union = np.bitwise_or.reduceat(out, starts, axis=0)
@@ -89,6 +89,21 @@ class Probing:
             d = again
         self._last = (d, weights)
         return d
+
+    @property
+    def compiled(self) -> bool:
+        """Are all its rules compiled (so a whole search can run in the kernel)?"""
+        return isinstance(self.lower, CompiledRules) and (
+            self.outer is None or isinstance(self.outer, CompiledRules))
+
+    def search(
+        self, start: np.ndarray, accept: Callable[[np.ndarray], bool] | None, limit: int,
+        budget: int | None,
+    ) -> tuple[list[np.ndarray], int, bool]:
+        """The engine's search with this probing at every node, compiled (see `compiled`)."""
+        assert isinstance(self.lower, CompiledRules)
+        outer = self.outer if isinstance(self.outer, CompiledRules) else None
+        return run_search(self.lower, outer, start, accept, limit, budget, WORK_BUDGET)
 
     def lookahead(self, d: np.ndarray) -> np.ndarray | None:
         """The look-ahead weights of board d, if d is the board this probing settled last."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .fixpoint import popcount
+from .probe import Probing
 
 Propagate = Callable[[np.ndarray], np.ndarray]
 Accept = Callable[[np.ndarray], bool]
@@ -56,7 +57,11 @@ def search(
     `exhausted` set. A complete assignment is a solution only if `accept` says so. Among
     variables with equally few values, the one with the largest `prefer` weight goes first.
     `weigh`, if it has weights for a propagated node (a probing's look-ahead), overrides
-    both: the open variable of largest weight is branched on."""
+    both: the open variable of largest weight is branched on. A probing whose rules are all
+    compiled runs this same search in the compiled kernel."""
+    if not leaf_only and isinstance(propagate, Probing) and propagate.compiled:
+        solutions, nodes, exhausted = propagate.search(domains, accept, limit, budget)
+        return SearchResult(solutions, nodes, exhausted)
     tiebreak = None
     if prefer is not None and len(prefer):
         tiebreak = np.asarray(prefer, dtype=float) / (2.0 * (float(np.max(np.abs(prefer))) + 1))

@@ -301,4 +301,9 @@ def _probe(d, ctx, weights, work):  # pragma: no cover - compiled
     return kernel.probe_board(_rules.fixpoint, d, ctx, weights, work)
 
 
-KERNELS = Kernels(_many, _probe)
+@njit(cache=True, nogil=True)
+def _search(stack, top, lower, outer, work, budget, leaf):  # pragma: no cover - compiled
+    return kernel.search_steps(_rules.fixpoint, stack, top, lower, outer, work, budget, leaf)
+
+
+KERNELS = Kernels(_many, _probe, _search)
