@@ -77,6 +77,7 @@ def solve(
         leaf_only=leaf_only,
         prefer=genre.branch_preference(puzzle),
         weigh=propagate.lookahead if isinstance(propagate, Probing) else None,
+        settled=propagate is not None and not genre.PROBE_EVERY_NODE,
     )
     seconds = time.perf_counter() - started
     if found.count >= 2:

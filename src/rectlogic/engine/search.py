@@ -50,6 +50,7 @@ def search(
     leaf_only: bool = False,
     prefer: np.ndarray | None = None,
     weigh: Weigh | None = None,
+    settled: bool = False,
 ) -> SearchResult:
     """Count solutions of one board (domains of shape (N,)) up to `limit` (0 = all).
 
@@ -58,7 +59,9 @@ def search(
     variables with equally few values, the one with the largest `prefer` weight goes first.
     `weigh`, if it has weights for a propagated node (a probing's look-ahead), overrides
     both: the open variable of largest weight is branched on. A probing whose rules are all
-    compiled runs this same search in the compiled kernel."""
+    compiled runs this same search in the compiled kernel. `settled`: the caller already
+    brought `domains` to a fixpoint at least as strong as `propagate`'s, so the root is not
+    propagated again."""
     if not leaf_only and isinstance(propagate, Probing) and propagate.compiled:
         solutions, nodes, exhausted = propagate.search(domains, accept, limit, budget)
         return SearchResult(solutions, nodes, exhausted)
@@ -74,7 +77,7 @@ def search(
             result.nodes -= 1
             result.exhausted = True
             break
-        if not leaf_only and propagate is not None:
+        if not leaf_only and propagate is not None and not (settled and result.nodes == 1):
             d = propagate(d[None])[0]
         if not d.all():
             continue

@@ -20,26 +20,39 @@ MESSAGES = {
 
 
 def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
-    rooms: dict[int, list[tuple[int, int]]] = {}
-    for r, row in enumerate(answer.rooms()):
-        for c, k in enumerate(row):
-            rooms.setdefault(k, []).append((r, c))
+    rooms = np.array(answer.rooms())
     found: dict[str, list[Violation]] = {code: [] for code in MESSAGES}
 
     def report(code: str, cells: list[tuple[int, int]] = (), points=()) -> None:
         found[code].append(Violation(code, MESSAGES[code], tuple(cells), tuple(points)))
 
-    for cells in rooms.values():
-        numbers = [puzzle.clues[r][c] for r, c in cells if puzzle.clues[r][c] != NO_CLUE]
-        if not numbers:
-            report("bkNoNum", cells)
-        elif len(numbers) >= 2:
-            report("bkNumGe2", cells)
-        rs, cs = [r for r, _ in cells], [c for _, c in cells]
-        if len(cells) != (max(rs) - min(rs) + 1) * (max(cs) - min(cs) + 1):
-            report("bkNotRect", cells)
-        if len(numbers) == 1 and numbers[0] > 0 and numbers[0] != len(cells):
-            report("bkSizeNe", cells)
+    # per room (numbered by first cell): its size, bounding box, and the numbers inside
+    k, rows, cols = rooms.ravel(), *np.indices(rooms.shape).reshape(2, -1)
+    n = int(k.max()) + 1
+    size = np.bincount(k, minlength=n)
+    top, left = np.full(n, rooms.size), np.full(n, rooms.size)
+    bottom, right = np.zeros(n, int), np.zeros(n, int)
+    np.minimum.at(top, k, rows)
+    np.minimum.at(left, k, cols)
+    np.maximum.at(bottom, k, rows)
+    np.maximum.at(right, k, cols)
+    clues = np.array(puzzle.clues).ravel()
+    numbered = clues != NO_CLUE
+    count = np.bincount(k[numbered], minlength=n)
+    value = np.zeros(n, int)
+    value[k[numbered]] = clues[numbered]  # read only where the room has exactly one
+    rectangle = size == (bottom - top + 1) * (right - left + 1)
+    for room in range(n):
+        if count[room] != 1 or not rectangle[room] or 0 < value[room] != size[room]:
+            cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(rooms == room), strict=True)]
+            if count[room] == 0:
+                report("bkNoNum", cells)
+            elif count[room] >= 2:
+                report("bkNumGe2", cells)
+            if not rectangle[room]:
+                report("bkNotRect", cells)
+            if count[room] == 1 and 0 < value[room] != size[room]:
+                report("bkSizeNe", cells)
     R, C = answer.rows, answer.cols
     if R > 1 and C > 1:
         v = np.array(answer.vertical, dtype=np.int8).reshape(R, C - 1)
