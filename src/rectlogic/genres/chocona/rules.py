@@ -138,19 +138,25 @@ def _clump_boxes(g):  # pragma: no cover - compiled
 @njit(cache=True, nogil=True)
 def _box_one(g):  # pragma: no cover - compiled
     """The box rule on one padded board (H, W), in place; True if it narrowed anything. A
-    contradiction empties the board."""
+    contradiction empties the board. The prefix sums are rebuilt only after a narrowing, and
+    each clump's cover table is summed only over the box its rectangles can reach."""
     H, W = g.shape
-    changed = False
+    changed = dirty = False
     boxes = _clump_boxes(g)
+    blocked = _prefix((g & SH) == 0)
+    forced = _prefix(g == SH)
+    cover = np.zeros((H + 1, W + 1), np.int32)
     for k in range(boxes.shape[0]):
         t0, b0, l0, r0 = boxes[k, 0], boxes[k, 1], boxes[k, 2], boxes[k, 3]
-        blocked = _prefix((g & SH) == 0)
-        forced = _prefix(g == SH)
+        if dirty:
+            blocked = _prefix((g & SH) == 0)
+            forced = _prefix(g == SH)
+            dirty = False
         if _count(blocked, t0, b0, l0, r0):
             g[:, :] = 0
             return True
-        cover = np.zeros((H + 1, W + 1), np.int32)
         n = 0
+        top, bottom, left, right = t0, b0, l0, r0  # the reach of all rectangles
         t = t0
         while t > 0 and not _count(blocked, t, t0, l0, r0):
             b = b0
@@ -173,38 +179,42 @@ def _box_one(g):  # pragma: no cover - compiled
                         cover[t, r + 1] -= 1
                         cover[b + 1, lft] -= 1
                         cover[b + 1, r + 1] += 1
+                        top, bottom = min(top, t), max(bottom, b)
+                        left, right = min(left, lft), max(right, r)
                 b += 1
             t -= 1
         if n == 0:
             g[:, :] = 0
             return True
-        for r in range(H):
-            for c in range(W):
-                if r:
+        for r in range(top, bottom + 2):  # difference table → counts, within the reach
+            for c in range(left, right + 2):
+                if r > top:
                     cover[r, c] += cover[r - 1, c]
-                if c:
+                if c > left:
                     cover[r, c] += cover[r, c - 1]
-                if r and c:
+                if r > top and c > left:
                     cover[r, c] -= cover[r - 1, c - 1]
-        for r in range(H):
-            for c in range(W):
+        for r in range(top, bottom + 1):
+            for c in range(left, right + 1):
                 if cover[r, c] == n and g[r, c] == BOTH:
                     g[r, c] = SH
-                    changed = True
+                    changed = dirty = True
+        dead = False
         for c in range(l0, r0 + 1):
             for r in (t0 - 1, b0 + 1):
-                if cover[r, c] == 0 and g[r, c] & SH:
+                if (r < top or r > bottom or cover[r, c] == 0) and g[r, c] & SH:
                     g[r, c] &= WH
-                    changed = True
-                    if g[r, c] == 0:
-                        return True
+                    changed = dirty = True
+                    dead = dead or g[r, c] == 0
         for r in range(t0, b0 + 1):
             for c in (l0 - 1, r0 + 1):
-                if cover[r, c] == 0 and g[r, c] & SH:
+                if (c < left or c > right or cover[r, c] == 0) and g[r, c] & SH:
                     g[r, c] &= WH
-                    changed = True
-                    if g[r, c] == 0:
-                        return True
+                    changed = dirty = True
+                    dead = dead or g[r, c] == 0
+        cover[top:bottom + 2, left:right + 2] = 0
+        if dead:
+            return True
     return changed
 
 
