@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from numba import njit
 
 from .errors import BoardTooLarge, RectlogicError
 
@@ -102,31 +103,62 @@ def label_pieces(labels: Sequence[Sequence[Hashable]]) -> tuple[tuple[int, ...],
 
 
 def pieces(
-    rows: int, cols: int, right: list[bool], down: list[bool]
+    rows: int, cols: int, right: Sequence[bool], down: Sequence[bool]
 ) -> tuple[tuple[int, ...], ...]:
     """Connected pieces given which sides are open: right[r*(cols-1)+c] joins (r,c) and
-    (r,c+1), down[r*cols+c] joins (r,c) and (r+1,c). Union-find, then row-major numbering."""
-    parent = list(range(rows * cols))
-    edges = [(r * cols + c, r * cols + c + 1)
-             for r in range(rows) for c in range(cols - 1) if right[r * (cols - 1) + c]]
-    edges += [(k, k + cols) for k, open_ in enumerate(down) if open_]
-    for a, b in edges:
-        while parent[a] != a:  # find, with path halving, written out: this is a hot loop
-            parent[a] = a = parent[parent[a]]
-        while parent[b] != b:
-            parent[b] = b = parent[parent[b]]
-        if a < b:
-            parent[b] = a
-        elif b < a:
-            parent[a] = b
-    flat = []
-    number: dict[int, int] = {}
-    for i in range(rows * cols):
-        root = i
-        while parent[root] != root:
-            root = parent[root]
-        flat.append(number.setdefault(root, len(number)))
-    return tuple(tuple(flat[r * cols : (r + 1) * cols]) for r in range(rows))
+    (r,c+1), down[r*cols+c] joins (r,c) and (r+1,c). Numbered by first row-major cell."""
+    labels = _pieces(rows, cols, np.asarray(right, dtype=np.bool_).reshape(-1),
+                     np.asarray(down, dtype=np.bool_).reshape(-1))
+    return tuple(map(tuple, labels.reshape(rows, cols).tolist()))
+
+
+@njit(cache=True, nogil=True)
+def _pieces(rows, cols, right, down):  # pragma: no cover - compiled
+    """Flood fill from each unlabelled cell in row-major order (a hot loop: every answer
+    check and every Shikaku leaf reads its rooms this way)."""
+    label = np.full(rows * cols, -1, np.int64)
+    stack = np.empty(rows * cols, np.int64)
+    n = 0
+    for start in range(rows * cols):
+        if label[start] >= 0:
+            continue
+        label[start] = n
+        stack[0], top = start, 1
+        while top:
+            top -= 1
+            i = stack[top]
+            r, c = i // cols, i % cols
+            for j, open_ in ((i + 1, c + 1 < cols and right[r * (cols - 1) + c]),
+                             (i - 1, c > 0 and right[r * (cols - 1) + c - 1]),
+                             (i + cols, r + 1 < rows and down[i]),
+                             (i - cols, r > 0 and down[i - cols])):
+                if open_ and label[j] < 0:
+                    label[j] = n
+                    stack[top] = j
+                    top += 1
+        n += 1
+    return label
+
+
+def piece_boxes(labels: np.ndarray) -> np.ndarray:
+    """Per piece of a labelling (0..n-1): [size, top, left, bottom, right] (a row each), the
+    facts every "is each room a rectangle" check reads."""
+    return _piece_boxes(np.ascontiguousarray(labels, dtype=np.int64))
+
+
+@njit(cache=True, nogil=True)
+def _piece_boxes(labels):  # pragma: no cover - compiled
+    rows, cols = labels.shape
+    n = labels.max() + 1 if labels.size else 0
+    out = np.zeros((n, 5), np.int64)
+    out[:, 1], out[:, 2] = rows, cols
+    for r in range(rows):
+        for c in range(cols):
+            b = out[labels[r, c]]
+            b[0] += 1
+            b[1], b[2] = min(b[1], r), min(b[2], c)
+            b[3], b[4] = max(b[3], r), max(b[4], c)
+    return out
 
 
 def rooms_from_borders(

@@ -33,12 +33,10 @@ class Shikaku(Genre):
     def decode(self, puzzle: Puzzle, domains: np.ndarray) -> Answer:
         rects = [cands[int(v).bit_length() - 1]
                  for cands, v in zip(candidates(puzzle), domains, strict=True)]
-        label = [[-1] * puzzle.cols for _ in range(puzzle.rows)]
+        label = np.full((puzzle.rows, puzzle.cols), -1)
         for k, (t, lft, h, w) in enumerate(rects):
-            for r in range(t, t + h):
-                for c in range(lft, lft + w):
-                    label[r][c] = k  # overlaps and holes are left for the validator to find
-        return Answer.from_rooms(tuple(tuple(row) for row in label))
+            label[t:t + h, lft:lft + w] = k  # overlaps and holes are left for the validator
+        return Answer.from_labels(label)
 
     def encode(self, puzzle: Puzzle, answer: Answer) -> np.ndarray:
         rects = set(answer.rects())

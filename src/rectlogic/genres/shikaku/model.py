@@ -12,6 +12,7 @@ from functools import cache, lru_cache
 from typing import ClassVar
 
 import numpy as np
+from numba import njit
 
 from ...errors import RectlogicError
 from ...grid import borders_of, check_same_size, check_size, rooms_from_borders
@@ -63,6 +64,13 @@ class Answer:
         return Answer(len(rooms), len(rooms[0]), tuple(v), tuple(h))
 
     @staticmethod
+    def from_labels(label: np.ndarray) -> Answer:
+        """Lines wherever two neighbouring cells carry different labels."""
+        vertical = (label[:, :-1] != label[:, 1:]).ravel().astype(int).tolist()
+        horizontal = (label[:-1, :] != label[1:, :]).ravel().astype(int).tolist()
+        return Answer(label.shape[0], label.shape[1], tuple(vertical), tuple(horizontal))
+
+    @staticmethod
     def from_rects(rows: int, cols: int, rects: list[Rect]) -> Answer:
         label = [[-1] * cols for _ in range(rows)]
         for k, (t, lft, h, w) in enumerate(rects):
@@ -101,36 +109,50 @@ def candidates(puzzle: Puzzle) -> tuple[tuple[Rect, ...], ...]:
     """Per clue (in `numbers` order), every rectangle it may take. Kept for the puzzles seen
     last, not for every puzzle a server or a benchmark ever saw."""
     R, C = puzzle.rows, puzzle.cols
-    grid = np.zeros((R + 1, C + 1), dtype=np.int64)
-    grid[1:, 1:] = (np.array(puzzle.clues) != NO_CLUE).cumsum(0).cumsum(1)
-    prefix = grid.tolist()
-
-    out, total = [], 0
-    for r, c, n in puzzle.numbers:
-        mine = []
-        for h, w in _shapes(n, R, C):
-            for t in range(max(0, r - h + 1), min(r, R - h) + 1):
-                top, bottom = prefix[t], prefix[t + h]
-                for lft in range(max(0, c - w + 1), min(c, C - w) + 1):
-                    # exactly one clue (this one) inside the box
-                    if bottom[lft + w] - top[lft + w] - bottom[lft] + top[lft] == 1:
-                        mine.append((t, lft, h, w))
-        total += len(mine)
-        if total > MAX_CANDIDATES:
-            raise RectlogicError(
-                f"too many possible rectangles (over {MAX_CANDIDATES}); too many ? clues?"
-            )
-        out.append(tuple(mine))
-    return tuple(out)
+    clues = np.array(puzzle.clues, dtype=np.int64)
+    numbers = np.array(puzzle.numbers, dtype=np.int64).reshape(-1, 3)
+    rects, counts = _candidates(clues, numbers, R, C, MAX_CANDIDATES)
+    if counts.sum() > MAX_CANDIDATES:
+        raise RectlogicError(
+            f"too many possible rectangles (over {MAX_CANDIDATES}); too many ? clues?"
+        )
+    flat = list(map(tuple, rects.tolist()))
+    ends = np.cumsum(counts).tolist()
+    return tuple(tuple(flat[e - n:e]) for e, n in zip(ends, counts.tolist(), strict=True))
 
 
-@cache
-def _shapes(n: int, rows: int, cols: int) -> tuple[tuple[int, int], ...]:
-    """Every (height, width) a clue of area n can take on the board (any, for ? and 0)."""
-    if n > 0:
-        return tuple((h, n // h) for h in range(1, min(n, rows) + 1)
-                     if n % h == 0 and n // h <= cols)
-    return tuple((h, w) for h in range(1, rows + 1) for w in range(1, cols + 1))
+@njit(cache=True, nogil=True)
+def _candidates(clues, numbers, R, C, limit):  # pragma: no cover - compiled
+    """Every box of area n (any area for `?` and 0) holding its clue and no other clue, per
+    clue in order, shapes by height then width, boxes row-major; stops past `limit`."""
+    prefix = np.zeros((R + 1, C + 1), np.int64)
+    for r in range(R):
+        for c in range(C):
+            prefix[r + 1, c + 1] = (prefix[r, c + 1] + prefix[r + 1, c] - prefix[r, c]
+                                    + (clues[r, c] != NO_CLUE))
+    out = np.empty((64, 4), np.int64)
+    counts = np.zeros(numbers.shape[0], np.int64)
+    total = 0
+    for k in range(numbers.shape[0]):
+        r, c, n = numbers[k, 0], numbers[k, 1], numbers[k, 2]
+        for h in range(1, R + 1):
+            for w in range(1, C + 1):
+                if (n > 0 and h * w != n) or total > limit:
+                    continue
+                for t in range(max(0, r - h + 1), min(r, R - h) + 1):
+                    for lft in range(max(0, c - w + 1), min(c, C - w) + 1):
+                        inside = (prefix[t + h, lft + w] - prefix[t, lft + w]
+                                  - prefix[t + h, lft] + prefix[t, lft])
+                        if inside == 1:  # exactly one clue (this one) inside the box
+                            if total == out.shape[0]:
+                                grown = np.empty((2 * total, 4), np.int64)
+                                grown[:total] = out
+                                out = grown
+                            out[total, 0], out[total, 1] = t, lft
+                            out[total, 2], out[total, 3] = h, w
+                            total += 1
+                            counts[k] += 1
+    return out[:total], counts
 
 
 def rect_mask(rect: Rect, cols: int) -> int:

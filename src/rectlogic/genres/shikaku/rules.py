@@ -1,4 +1,4 @@
-"""Shikaku's two dual rules over candidate sets (Python integers as bitsets).
+"""Shikaku's two dual rules over candidate sets, compiled.
 
 - only-coverer: a cell that only one clue can still reach pins that clue to the candidates
   covering it (and a cell nobody can reach is a contradiction);
@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
+from numba import njit
 
-from .model import Puzzle, candidates, rect_mask
+from .model import Puzzle, candidates
 
 RULES = ("only-coverer", "forced-cell", "probe")
 LADDER = {
@@ -24,81 +25,114 @@ LADDER = {
 }
 
 
-def _bits(v: int) -> list[int]:
-    out = []
-    while v:
-        low = v & -v
-        out.append(low.bit_length() - 1)
-        v ^= low
-    return out
-
-
 def build(puzzle: Puzzle, names: frozenset[str]) -> Callable[[np.ndarray], np.ndarray] | None:
     coverer, forced = "only-coverer" in names, "forced-cell" in names
     if not (coverer or forced):
         return None
-    masks = [[rect_mask(rect, puzzle.cols) for rect in cands] for cands in candidates(puzzle)]
-    everything = (1 << (puzzle.rows * puzzle.cols)) - 1
+    cands = candidates(puzzle)
+    sizes = np.array([len(c) for c in cands], dtype=np.int64)
+    first = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    rects = np.array([r for c in cands for r in c], dtype=np.int64).reshape(-1, 4)
     exact = all(n > 0 for _, _, n in puzzle.numbers)
     area_ok = not exact or sum(n for _, _, n in puzzle.numbers) == puzzle.rows * puzzle.cols
+    nbytes = (int(first[-1]) + 7) // 8
 
-    def settle(domains: list[int]) -> list[int]:
-        """Both rules, round after round, on one board; all zeros on a contradiction.
-        Each clue keeps its live candidates as (index, cells) pairs, and its cover (cells it
-        can reach) and core (cells it surely covers) are recomputed only when they shrink."""
-        dead = [0] * len(domains)
+    def settle(domains: np.ndarray) -> np.ndarray:
+        """Both rules on one board; all zeros on a contradiction. The clues' candidate sets
+        (Python integers) go to the compiled rules as one array of live candidates."""
+        dead = np.zeros_like(domains)
         if not area_ok:
             return dead
-        live = [[(i, masks[k][i]) for i in _bits(a)] for k, a in enumerate(domains)]
-        cover, core = [0] * len(live), [0] * len(live)
-
-        def refresh(k: int) -> bool:
-            cv, co = 0, everything
-            for _, m in live[k]:
-                cv |= m
-                co &= m
-            cover[k], core[k] = cv, co
-            return bool(live[k])
-
-        if not all(refresh(k) for k in range(len(live))):
+        packed = 0
+        for k, v in enumerate(domains):
+            packed |= int(v) << int(first[k])
+        raw = np.frombuffer(packed.to_bytes(nbytes, "little"), dtype=np.uint8)
+        alive = np.unpackbits(raw, bitorder="little")[: first[-1]].astype(np.bool_)
+        if not _settle(alive, first, rects, puzzle.rows, puzzle.cols, coverer, forced):
             return dead
-        changed = True
-        while changed:
-            changed = False
-            if forced:
-                claimed = 0
-                for co in core:
-                    if claimed & co:
-                        return dead  # two clues both sure to cover one cell
-                    claimed |= co
-                for k in range(len(live)):
-                    others = claimed & ~core[k]
-                    if cover[k] & others:
-                        live[k] = [(i, m) for i, m in live[k] if not m & others]
-                        if not refresh(k):
-                            return dead
-                        changed = True
-            if coverer:
-                once = twice = 0
-                for cv in cover:
-                    twice |= once & cv
-                    once |= cv
-                if once != everything:
-                    return dead  # a cell nobody can reach
-                only = once & ~twice
-                for k in range(len(live)):
-                    need = only & cover[k]
-                    if need and need & ~core[k]:
-                        live[k] = [(i, m) for i, m in live[k] if m & need == need]
-                        if not refresh(k):
-                            return dead
-                        changed = True
-        return [sum(1 << i for i, _ in pairs) for pairs in live]
-
-    def propagate(d: np.ndarray) -> np.ndarray:
-        out = np.empty_like(d)
-        for b in range(d.shape[0]):
-            out[b] = settle([int(v) for v in d[b]])
+        packed = int.from_bytes(np.packbits(alive, bitorder="little").tobytes(), "little")
+        out = np.empty_like(domains)
+        for k in range(len(out)):
+            out[k] = (packed >> int(first[k])) & ((1 << int(sizes[k])) - 1)
         return out
 
+    def propagate(d: np.ndarray) -> np.ndarray:
+        return np.stack([settle(board) for board in d])
+
     return propagate
+
+
+@njit(cache=True, nogil=True)
+def _settle(alive, first, rects, R, C, coverer, forced):  # pragma: no cover - compiled
+    """Both rules to their fixpoint over the live candidates (in place); False on a
+    contradiction. Each round reads, per cell, how many clues can still reach it (and one of
+    them) and which clue surely covers it (its core), then kills candidates against that."""
+    K = first.size - 1
+    reach = np.zeros(R * C, np.int64)  # per clue, in turn: its live candidates on each cell
+    covers = np.zeros(R * C, np.int64)  # how many clues can reach the cell
+    last = np.zeros(R * C, np.int64)  # one clue that can
+    core = np.zeros(R * C, np.int64)  # the clue sure to cover the cell, or -1
+    only_start = np.zeros(K + 1, np.int64)
+    only = np.zeros(R * C, np.int64)
+    changed = True
+    while changed:
+        changed = False
+        covers[:] = 0
+        core[:] = -1
+        for k in range(K):
+            live, top, left, bottom, right = 0, R, C, -1, -1
+            for x in range(first[k], first[k + 1]):
+                if alive[x]:
+                    live += 1
+                    t, lft, h, w = rects[x, 0], rects[x, 1], rects[x, 2], rects[x, 3]
+                    top, left = min(top, t), min(left, lft)
+                    bottom, right = max(bottom, t + h - 1), max(right, lft + w - 1)
+                    for r in range(t, t + h):
+                        for c in range(lft, lft + w):
+                            reach[r * C + c] += 1
+            if live == 0:
+                return False
+            for r in range(top, bottom + 1):
+                for c in range(left, right + 1):
+                    cell = r * C + c
+                    if reach[cell]:
+                        covers[cell] += 1
+                        last[cell] = k
+                        if forced and reach[cell] == live:
+                            if core[cell] >= 0:
+                                return False  # two clues both sure to cover one cell
+                            core[cell] = k
+                        reach[cell] = 0
+        if coverer:  # the cells only one clue reaches, grouped by that clue
+            only_start[:] = 0
+            for cell in range(R * C):
+                if covers[cell] == 0:
+                    return False  # a cell nobody can reach
+                if covers[cell] == 1:
+                    only_start[last[cell] + 1] += 1
+            for k in range(K):
+                only_start[k + 1] += only_start[k]
+            fill = only_start[:K].copy()
+            for cell in range(R * C):
+                if covers[cell] == 1:
+                    only[fill[last[cell]]] = cell
+                    fill[last[cell]] += 1
+        for k in range(K):
+            for x in range(first[k], first[k + 1]):
+                if not alive[x]:
+                    continue
+                t, lft, h, w = rects[x, 0], rects[x, 1], rects[x, 2], rects[x, 3]
+                if forced:
+                    for r in range(t, t + h):  # a cell another clue surely covers: not mine
+                        for c in range(lft, lft + w):
+                            if core[r * C + c] >= 0 and core[r * C + c] != k:
+                                alive[x] = False
+                if coverer and alive[x]:
+                    for i in range(only_start[k], only_start[k + 1]):  # only mine: covered
+                        r, c = only[i] // C, only[i] % C
+                        if not (t <= r < t + h and lft <= c < lft + w):
+                            alive[x] = False
+                            break
+                if not alive[x]:
+                    changed = True
+    return True

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...grid import piece_boxes
 from ..base import Violation
 from .model import NO_CLUE, Answer, Puzzle
 
@@ -27,15 +28,9 @@ def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
         found[code].append(Violation(code, MESSAGES[code], tuple(cells), tuple(points)))
 
     # per room (numbered by first cell): its size, bounding box, and the numbers inside
-    k, rows, cols = rooms.ravel(), *np.indices(rooms.shape).reshape(2, -1)
-    n = int(k.max()) + 1
-    size = np.bincount(k, minlength=n)
-    top, left = np.full(n, rooms.size), np.full(n, rooms.size)
-    bottom, right = np.zeros(n, int), np.zeros(n, int)
-    np.minimum.at(top, k, rows)
-    np.minimum.at(left, k, cols)
-    np.maximum.at(bottom, k, rows)
-    np.maximum.at(right, k, cols)
+    k = rooms.ravel()
+    size, top, left, bottom, right = piece_boxes(rooms).T
+    n = size.size
     clues = np.array(puzzle.clues).ravel()
     numbered = clues != NO_CLUE
     count = np.bincount(k[numbered], minlength=n)
