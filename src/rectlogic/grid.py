@@ -107,9 +107,14 @@ def pieces(
 ) -> tuple[tuple[int, ...], ...]:
     """Connected pieces given which sides are open: right[r*(cols-1)+c] joins (r,c) and
     (r,c+1), down[r*cols+c] joins (r,c) and (r+1,c). Numbered by first row-major cell."""
+    return tuple(map(tuple, piece_labels(rows, cols, right, down).tolist()))
+
+
+def piece_labels(rows: int, cols: int, right: Sequence[bool], down: Sequence[bool]) -> np.ndarray:
+    """`pieces` as an array (rows, cols) of piece numbers."""
     labels = _pieces(rows, cols, np.asarray(right, dtype=np.bool_).reshape(-1),
                      np.asarray(down, dtype=np.bool_).reshape(-1))
-    return tuple(map(tuple, labels.reshape(rows, cols).tolist()))
+    return labels.reshape(rows, cols)
 
 
 @njit(cache=True, nogil=True)

@@ -11,7 +11,7 @@ from ...grid import draw_rooms
 from ..base import Genre, Propagate, Violation, register
 from . import generate as _generate
 from . import rules as _rules
-from .model import Answer, Puzzle, candidates, check_answer_fits, rect_mask
+from .model import Answer, Puzzle, candidate_array, candidates, check_answer_fits
 from .validate import validate as _validate
 
 
@@ -22,21 +22,39 @@ class Shikaku(Genre):
     DEFAULT_RUNG = "dual"
 
     def initial_domains(self, puzzle: Puzzle) -> np.ndarray:
-        d = np.empty(len(puzzle.numbers), dtype=object)
-        for k, cands in enumerate(candidates(puzzle)):
-            d[k] = (1 << len(cands)) - 1
+        """One bitset of candidates per clue: uint64 when every clue has at most 64 (most
+        boards), else Python integers."""
+        counts = candidate_array(puzzle)[1]
+        if counts.size and counts.max() <= 64:
+            return np.array([(1 << n) - 1 for n in counts.tolist()], dtype=np.uint64)
+        d = np.empty(counts.size, dtype=object)
+        d[:] = [(1 << n) - 1 for n in counts.tolist()]
         return d
 
     def base_propagator(self, puzzle: Puzzle, rules: frozenset[str]) -> Propagate | None:
         return _rules.build(puzzle, rules)
 
-    def decode(self, puzzle: Puzzle, domains: np.ndarray) -> Answer:
-        rects = [cands[int(v).bit_length() - 1]
-                 for cands, v in zip(candidates(puzzle), domains, strict=True)]
+    def chosen(self, puzzle: Puzzle, domains: np.ndarray) -> np.ndarray:
+        """Each clue's rectangle (the lowest candidate left), rows [top, left, height, width]."""
+        rects, counts = candidate_array(puzzle)
+        if domains.dtype == object:
+            pick = np.array([int(v).bit_length() - 1 for v in domains], dtype=np.int64)
+        else:  # one bit left: its index is the number of bits below it
+            pick = np.bitwise_count((domains & -domains) - np.uint64(1)).astype(np.int64)
+        return rects[np.cumsum(counts) - counts + pick]
+
+    def _drawing(self, puzzle: Puzzle, domains: np.ndarray) -> tuple[Answer, bool]:
+        """The rectangles drawn as rooms, and whether they tile the board (no overlap, no
+        hole: a drawing cannot show two rectangles on one cell)."""
         label = np.full((puzzle.rows, puzzle.cols), -1)
-        for k, (t, lft, h, w) in enumerate(rects):
+        cover = np.zeros((puzzle.rows, puzzle.cols), dtype=np.int64)
+        for k, (t, lft, h, w) in enumerate(self.chosen(puzzle, domains).tolist()):
             label[t:t + h, lft:lft + w] = k  # overlaps and holes are left for the validator
-        return Answer.from_labels(label)
+            cover[t:t + h, lft:lft + w] += 1
+        return Answer.from_labels(label), bool((cover == 1).all())
+
+    def decode(self, puzzle: Puzzle, domains: np.ndarray) -> Answer:
+        return self._drawing(puzzle, domains)[0]
 
     def encode(self, puzzle: Puzzle, answer: Answer) -> np.ndarray:
         rects = set(answer.rects())
@@ -52,17 +70,10 @@ class Shikaku(Genre):
     def accept(self, puzzle: Puzzle) -> Callable[[np.ndarray], bool]:
         """A drawing cannot show two rectangles on one cell, so an assignment whose
         rectangles overlap or leave holes is turned away before the validator reads it."""
-        cands, full = candidates(puzzle), puzzle.rows * puzzle.cols
-        check = super().accept(puzzle)
 
         def ok(d: np.ndarray) -> bool:
-            rects = [c[int(v).bit_length() - 1] for c, v in zip(cands, d, strict=True)]
-            cells = 0
-            for rect in rects:
-                cells |= rect_mask(rect, puzzle.cols)
-            if sum(h * w for _, _, h, w in rects) != full or cells != (1 << full) - 1:
-                return False
-            return check(d)
+            answer, tiles = self._drawing(puzzle, d)
+            return tiles and self.obeys_rules(puzzle, answer)
 
         return ok
 

@@ -8,14 +8,14 @@ candidate's cells are a Python integer used as a bitset (bit r·cols + c)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import ClassVar
 
 import numpy as np
 from numba import njit
 
 from ...errors import RectlogicError
-from ...grid import borders_of, check_same_size, check_size, rooms_from_borders
+from ...grid import borders_of, check_same_size, check_size, piece_labels
 
 NO_CLUE, ANY_AREA = -1, -2
 """Cell values besides the numbers: no clue, and `?` (a clue of any area)."""
@@ -38,10 +38,16 @@ class Puzzle:
         if any(v < -2 for row in self.clues for v in row):
             raise RectlogicError("a Shikaku clue is a number or ?")
 
-    @property
-    def numbers(self) -> list[tuple[int, int, int]]:
+    @cached_property
+    def clue_array(self) -> np.ndarray:
+        """The clue grid as an array (read by every answer check)."""
+        return np.array(self.clues, dtype=np.int64)
+
+    @cached_property
+    def numbers(self) -> tuple[tuple[int, int, int], ...]:
         """The clues (r, c, value) in row-major order: the search's variables."""
-        return [(r, c, v) for r, row in enumerate(self.clues) for c, v in enumerate(row) if v != -1]
+        return tuple((r, c, v) for r, row in enumerate(self.clues)
+                     for c, v in enumerate(row) if v != -1)
 
 
 Rect = tuple[int, int, int, int]
@@ -84,7 +90,12 @@ class Answer:
         return Answer.from_rooms(tuple(tuple(row) for row in label))
 
     def rooms(self) -> tuple[tuple[int, ...], ...]:
-        return rooms_from_borders(self.rows, self.cols, list(self.vertical), list(self.horizontal))
+        return tuple(map(tuple, self.room_labels().tolist()))
+
+    def room_labels(self) -> np.ndarray:
+        """The rooms the lines cut out, as an array of room numbers (by first cell)."""
+        return piece_labels(self.rows, self.cols, [not b for b in self.vertical],
+                            [not b for b in self.horizontal])
 
     def rects(self) -> list[Rect]:
         """Each room's bounding box, sorted by (top, left): the rectangles of a tiling."""
@@ -105,17 +116,24 @@ def check_answer_fits(puzzle: Puzzle, answer: Answer) -> None:
 
 
 @lru_cache(maxsize=256)
-def candidates(puzzle: Puzzle) -> tuple[tuple[Rect, ...], ...]:
-    """Per clue (in `numbers` order), every rectangle it may take. Kept for the puzzles seen
-    last, not for every puzzle a server or a benchmark ever saw."""
-    R, C = puzzle.rows, puzzle.cols
+def candidate_array(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray]:
+    """Every clue's candidates as one array of rows [top, left, height, width], clue after
+    clue, and how many each clue has (what the compiled rules read)."""
     clues = np.array(puzzle.clues, dtype=np.int64)
     numbers = np.array(puzzle.numbers, dtype=np.int64).reshape(-1, 3)
-    rects, counts = _candidates(clues, numbers, R, C, MAX_CANDIDATES)
+    rects, counts = _candidates(clues, numbers, puzzle.rows, puzzle.cols, MAX_CANDIDATES)
     if counts.sum() > MAX_CANDIDATES:
         raise RectlogicError(
             f"too many possible rectangles (over {MAX_CANDIDATES}); too many ? clues?"
         )
+    return rects, counts
+
+
+@lru_cache(maxsize=256)
+def candidates(puzzle: Puzzle) -> tuple[tuple[Rect, ...], ...]:
+    """Per clue (in `numbers` order), every rectangle it may take. Kept for the puzzles seen
+    last, not for every puzzle a server or a benchmark ever saw."""
+    rects, counts = candidate_array(puzzle)
     flat = list(map(tuple, rects.tolist()))
     ends = np.cumsum(counts).tolist()
     return tuple(tuple(flat[e - n:e]) for e, n in zip(ends, counts.tolist(), strict=True))

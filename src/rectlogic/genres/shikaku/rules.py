@@ -14,7 +14,7 @@ from collections.abc import Callable
 import numpy as np
 from numba import njit
 
-from .model import Puzzle, candidates
+from .model import Puzzle, candidate_array
 
 RULES = ("only-coverer", "forced-cell", "probe")
 LADDER = {
@@ -29,32 +29,41 @@ def build(puzzle: Puzzle, names: frozenset[str]) -> Callable[[np.ndarray], np.nd
     coverer, forced = "only-coverer" in names, "forced-cell" in names
     if not (coverer or forced):
         return None
-    cands = candidates(puzzle)
-    sizes = np.array([len(c) for c in cands], dtype=np.int64)
+    rects, sizes = candidate_array(puzzle)
     first = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
-    rects = np.array([r for c in cands for r in c], dtype=np.int64).reshape(-1, 4)
     exact = all(n > 0 for _, _, n in puzzle.numbers)
     area_ok = not exact or sum(n for _, _, n in puzzle.numbers) == puzzle.rows * puzzle.cols
     nbytes = (int(first[-1]) + 7) // 8
+    owner = np.repeat(np.arange(sizes.size), sizes)  # each candidate's clue
+    bit = (np.arange(int(first[-1])) - first[owner]).astype(np.uint64)  # and its bit there
 
-    def settle(domains: np.ndarray) -> np.ndarray:
-        """Both rules on one board; all zeros on a contradiction. The clues' candidate sets
-        (Python integers) go to the compiled rules as one array of live candidates."""
-        dead = np.zeros_like(domains)
-        if not area_ok:
-            return dead
+    def unpack(domains: np.ndarray) -> np.ndarray:
+        """Clue domains → one flag per candidate: vectorised for uint64 domains, through one
+        long Python integer for wider (object) ones."""
+        if domains.dtype != object:
+            return ((domains[owner] >> bit) & np.uint64(1)).astype(np.bool_)
         packed = 0
         for k, v in enumerate(domains):
             packed |= int(v) << int(first[k])
         raw = np.frombuffer(packed.to_bytes(nbytes, "little"), dtype=np.uint8)
-        alive = np.unpackbits(raw, bitorder="little")[: first[-1]].astype(np.bool_)
-        if not _settle(alive, first, rects, puzzle.rows, puzzle.cols, coverer, forced):
-            return dead
+        return np.unpackbits(raw, bitorder="little")[: first[-1]].astype(np.bool_)
+
+    def pack(alive: np.ndarray, like: np.ndarray) -> np.ndarray:
+        if like.dtype != object:  # every clue has a live candidate here, so no empty slice
+            return np.bitwise_or.reduceat(alive.astype(np.uint64) << bit, first[:-1])
         packed = int.from_bytes(np.packbits(alive, bitorder="little").tobytes(), "little")
-        out = np.empty_like(domains)
+        out = np.empty_like(like)
         for k in range(len(out)):
             out[k] = (packed >> int(first[k])) & ((1 << int(sizes[k])) - 1)
         return out
+
+    def settle(domains: np.ndarray) -> np.ndarray:
+        """Both rules on one board; all zeros on a contradiction."""
+        alive = unpack(domains)
+        if not area_ok or not _settle(
+                alive, first, rects, puzzle.rows, puzzle.cols, coverer, forced):
+            return np.zeros_like(domains)
+        return pack(alive, domains)
 
     def propagate(d: np.ndarray) -> np.ndarray:
         return np.stack([settle(board) for board in d])

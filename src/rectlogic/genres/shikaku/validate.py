@@ -21,7 +21,7 @@ MESSAGES = {
 
 
 def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
-    rooms = np.array(answer.rooms())
+    rooms = answer.room_labels()
     found: dict[str, list[Violation]] = {code: [] for code in MESSAGES}
 
     def report(code: str, cells: list[tuple[int, int]] = (), points=()) -> None:
@@ -31,23 +31,23 @@ def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     k = rooms.ravel()
     size, top, left, bottom, right = piece_boxes(rooms).T
     n = size.size
-    clues = np.array(puzzle.clues).ravel()
+    clues = puzzle.clue_array.ravel()
     numbered = clues != NO_CLUE
     count = np.bincount(k[numbered], minlength=n)
     value = np.zeros(n, int)
     value[k[numbered]] = clues[numbered]  # read only where the room has exactly one
     rectangle = size == (bottom - top + 1) * (right - left + 1)
-    for room in range(n):
-        if count[room] != 1 or not rectangle[room] or 0 < value[room] != size[room]:
-            cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(rooms == room), strict=True)]
-            if count[room] == 0:
-                report("bkNoNum", cells)
-            elif count[room] >= 2:
-                report("bkNumGe2", cells)
-            if not rectangle[room]:
-                report("bkNotRect", cells)
-            if count[room] == 1 and 0 < value[room] != size[room]:
-                report("bkSizeNe", cells)
+    wrong_size = (count == 1) & (value > 0) & (value != size)
+    for room in np.flatnonzero((count != 1) | ~rectangle | wrong_size).tolist():
+        cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(rooms == room), strict=True)]
+        if count[room] == 0:
+            report("bkNoNum", cells)
+        elif count[room] >= 2:
+            report("bkNumGe2", cells)
+        if not rectangle[room]:
+            report("bkNotRect", cells)
+        if wrong_size[room]:
+            report("bkSizeNe", cells)
     R, C = answer.rows, answer.cols
     if R > 1 and C > 1:
         v = np.array(answer.vertical, dtype=np.int8).reshape(R, C - 1)
