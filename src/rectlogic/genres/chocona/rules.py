@@ -65,8 +65,9 @@ QUOTA, CORNER, BOX = 1, 2, 4
 def pack(puzzle: Puzzle, names: frozenset[str]) -> np.ndarray | None:
     """The puzzle and the chosen rules as the int32 context of `fixpoint`: R, C, flags, K,
     then per padded cell its region, per region (the frame last) its target and floor, the
-    regions' cells (CSR: K+1 starts, then N cells), and the window tables (4·4 key parts,
-    4·256 allowed values). None when no rule is chosen."""
+    regions' cells (CSR: K+1 starts, then N cells), the window tables (4·4 key parts,
+    4·256 allowed values), and 2·N cells of scratch for the worklist (so a probe allocates
+    nothing; one context serves one caller at a time). None when no rule is chosen."""
     flags = (QUOTA * ("quota" in names and any(v >= 0 for v in puzzle.clues))
              | CORNER * ("corner" in names) | BOX * ("box" in names))
     if not flags:
@@ -79,8 +80,9 @@ def pack(puzzle: Puzzle, names: frozenset[str]) -> np.ndarray | None:
     starts = np.searchsorted(reg[order], np.arange(clues.size + 1))
     head = [puzzle.rows, puzzle.cols, flags, clues.size]
     parts, allowed = window_tables()
-    return np.concatenate([head, reg, target, floor, starts, order, *parts, *allowed]).astype(
-        np.int32)
+    scratch = np.zeros(2 * reg.size)  # the worklist and its flags, used by `fixpoint`
+    return np.concatenate(
+        [head, reg, target, floor, starts, order, *parts, *allowed, scratch]).astype(np.int32)
 
 
 def build(puzzle: Puzzle, names: frozenset[str]) -> CompiledRules | None:
@@ -229,23 +231,22 @@ def fixpoint(g, ctx, seed):  # pragma: no cover - compiled
     target, floor = ctx[4 + n:4 + n + K], ctx[4 + n + K:4 + n + 2 * K]
     starts = ctx[4 + n + 2 * K:5 + n + 3 * K]
     members = ctx[5 + n + 3 * K:5 + 2 * n + 3 * K]
-    tables = ctx[5 + 2 * n + 3 * K:]
+    tables = ctx[5 + 2 * n + 3 * K:5 + 2 * n + 3 * K + 16 + 1024]
     parts, allowed = tables[:16].reshape(4, 4), tables[16:].reshape(4, 256)
-    todo = np.empty(n, np.int64)
-    queued = np.zeros(n, np.bool_)
+    todo, queued = ctx[ctx.size - 2 * n:ctx.size - n], ctx[ctx.size - n:]  # scratch
     top = 0
     for x in range(n) if seed < 0 else range(seed, seed + 1):
         todo[top] = x
-        queued[x] = True
+        queued[x] = 1
         top += 1
-    before = np.empty_like(g)
+    before = np.empty_like(g) if flags & BOX else g
     while True:
         while top:
             top -= 1
             x = todo[top]
-            queued[x] = False
+            queued[x] = 0
             if g[x] == 0:
-                return False
+                return _fail(queued)
             if flags & QUOTA and floor[reg[x]] >= 0:
                 k = reg[x]
                 shaded = shadable = 0
@@ -253,7 +254,7 @@ def fixpoint(g, ctx, seed):  # pragma: no cover - compiled
                     shaded += g[members[m]] == SH
                     shadable += (g[members[m]] & SH) != 0
                 if shaded > target[k] or shadable < floor[k]:
-                    return False
+                    return _fail(queued)
                 keep = WH if shaded == target[k] else SH if shadable == target[k] else BOTH
                 if keep != BOTH:
                     for m in range(starts[k], starts[k + 1]):
@@ -261,7 +262,7 @@ def fixpoint(g, ctx, seed):  # pragma: no cover - compiled
                         if g[y] == BOTH:
                             g[y] = keep
                             if not queued[y]:
-                                queued[y] = True
+                                queued[y] = 1
                                 todo[top] = y
                                 top += 1
             if flags & CORNER:
@@ -277,10 +278,10 @@ def fixpoint(g, ctx, seed):  # pragma: no cover - compiled
                             v = g[y] & allowed[q, key]
                             if v != g[y]:
                                 if v == 0:
-                                    return False
+                                    return _fail(queued)
                                 g[y] = v
                                 if not queued[y]:
-                                    queued[y] = True
+                                    queued[y] = 1
                                     todo[top] = y
                                     top += 1
         if not flags & BOX:
@@ -290,12 +291,19 @@ def fixpoint(g, ctx, seed):  # pragma: no cover - compiled
         for y in range(n):
             if g[y] != before[y]:
                 if g[y] == 0:
-                    return False
-                queued[y] = True
+                    return _fail(queued)
+                queued[y] = 1
                 todo[top] = y
                 top += 1
         if top == 0:
             return True
+
+
+@njit(cache=True, nogil=True)
+def _fail(queued):  # pragma: no cover - compiled
+    """A contradiction: leave the worklist scratch clean for the next call."""
+    queued[:] = 0
+    return False
 
 
 _rules = sys.modules[__name__]  # `_rules.fixpoint`, not `fixpoint`: numba can cache that
