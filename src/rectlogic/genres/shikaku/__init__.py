@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
+from numba import njit
 
 from ...errors import RectlogicError
 from ...grid import draw_rooms
@@ -46,12 +47,8 @@ class Shikaku(Genre):
     def _drawing(self, puzzle: Puzzle, domains: np.ndarray) -> tuple[Answer, bool]:
         """The rectangles drawn as rooms, and whether they tile the board (no overlap, no
         hole: a drawing cannot show two rectangles on one cell)."""
-        label = np.full((puzzle.rows, puzzle.cols), -1)
-        cover = np.zeros((puzzle.rows, puzzle.cols), dtype=np.int64)
-        for k, (t, lft, h, w) in enumerate(self.chosen(puzzle, domains).tolist()):
-            label[t:t + h, lft:lft + w] = k  # overlaps and holes are left for the validator
-            cover[t:t + h, lft:lft + w] += 1
-        return Answer.from_labels(label), bool((cover == 1).all())
+        label, tiles = _draw(self.chosen(puzzle, domains), puzzle.rows, puzzle.cols)
+        return Answer.from_labels(label), bool(tiles)
 
     def decode(self, puzzle: Puzzle, domains: np.ndarray) -> Answer:
         return self._drawing(puzzle, domains)[0]
@@ -133,5 +130,18 @@ class Shikaku(Genre):
 
 
 SHIKAKU = register(Shikaku())
+
+
+@njit(cache=True, nogil=True)
+def _draw(rects, R, C):  # pragma: no cover - compiled
+    """Label each cell with the last rectangle drawn on it (overlaps and holes are left for
+    the validator to find); and whether every cell was drawn exactly once."""
+    label = np.full((R, C), -1, np.int64)
+    cover = np.zeros((R, C), np.int64)
+    for k in range(rects.shape[0]):
+        t, lft, h, w = rects[k, 0], rects[k, 1], rects[k, 2], rects[k, 3]
+        label[t:t + h, lft:lft + w] = k
+        cover[t:t + h, lft:lft + w] += 1
+    return label, (cover == 1).all()
 
 __all__ = ["SHIKAKU", "Answer", "Puzzle", "Shikaku", "rect_mask"]
