@@ -46,8 +46,9 @@ class Puzzle:
     @cached_property
     def numbers(self) -> tuple[tuple[int, int, int], ...]:
         """The clues (r, c, value) in row-major order: the search's variables."""
-        return tuple((r, c, v) for r, row in enumerate(self.clues)
-                     for c, v in enumerate(row) if v != -1)
+        rows, cols = np.nonzero(self.clue_array != NO_CLUE)
+        values = self.clue_array[rows, cols]
+        return tuple(zip(rows.tolist(), cols.tolist(), values.tolist(), strict=True))
 
 
 Rect = tuple[int, int, int, int]
