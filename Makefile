@@ -10,6 +10,7 @@ $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test,bench]'
+	$(BIN)/python -c 'import rectlogic; rectlogic.warm_up()'  # compile the kernels once
 	touch $(STAMP)
 
 run: $(STAMP)

@@ -11,7 +11,7 @@ from typing import Any
 
 from .errors import BoardTooLarge, FormatError, RectlogicError, UnknownGenre
 from .genres import get_genre
-from .solve import Solution, solve
+from .solve import Solution, solve, warm_up
 
 __version__ = "0.1.0"
 
@@ -32,4 +32,5 @@ __all__ = [
     "get_genre",
     "load",
     "solve",
+    "warm_up",
 ]

@@ -295,8 +295,10 @@ def serve_cmd(
     """Serve the app and its JSON API (http://HOST:PORT, API under /api, spec at /docs)."""
     import uvicorn
 
+    from .solve import warm_up
     from .web import create_app
 
+    warm_up()  # compiled kernels loaded (or compiled, once) before the first request
     uvicorn.run(create_app(bank_path), host=host, port=port)
 
 

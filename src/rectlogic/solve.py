@@ -92,3 +92,20 @@ def solve(
     return Solution(
         puzzle.genre, puzzle.rows, puzzle.cols, status, answers, found.nodes, seconds
     )
+
+
+def warm_up() -> None:
+    """Compile every genre's kernels (or load them from numba's cache on disk) by solving one
+    small board of each: the first compile takes some seconds per genre, which belongs to
+    installing or starting a server, not to a user's first puzzle."""
+    import numpy as np
+
+    for name in ("chocona", "shakashaka", "shikaku"):
+        genre = get_genre(name)
+        for seed in range(50):
+            puzzle = genre.generate(5, 5, np.random.default_rng(seed), lambda p: True)
+            if puzzle is not None:
+                for rung, rules in genre.LADDER.items():
+                    if rules:  # every rung with rules: each may call its own kernels
+                        solve(puzzle, rung=rung, budget=500)
+                break
