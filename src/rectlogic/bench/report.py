@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .corpus import janko_corpus, run_corpus
+from .corpus import BLOCK, janko_corpus, run_corpus
 from .peers import PEERS, installed, supports
 from .scaling import run_scaling
 
@@ -49,7 +49,10 @@ def _markdown(corpora: list[dict], scalings: list[dict], sample: int, boards: in
     yield "# Benchmarks\n"
     yield (f"Written by `make bench` (`rectlogic bench --report`) in {seconds / 60:.1f} min on "
            f"{platform.machine()} / Python {platform.python_version()}; raw figures in "
-           "BENCHMARKS.json. Engines run one after another on each puzzle (interleaved). "
+           f"BENCHMARKS.json. Engines take turns by blocks of {BLOCK} puzzles (same stretch of "
+           "machine time, each engine warm, as over a corpus); each engine solves one puzzle "
+           "untimed first (imports, compiled kernels); the garbage collector is off while a "
+           "solve is timed. "
            "Ratio = median over puzzles of ours/theirs (below 1: ours is faster).\n")
     yield ("Engines: `ours` (propagation, probing, search; limit 2 proves uniqueness), `sat` "
            "(CNF, CaDiCaL via python-sat, blocking clauses to count 2), `cpsat` (OR-Tools CP-SAT "

@@ -1,16 +1,18 @@
-"""The engine compiled: fixpoints and failed-literal probing for genres whose rules are compiled.
+"""The engine compiled: fixpoints, probing and search for genres whose rules are compiled.
 
 A genre with compiled rules writes one compiled function `fix(g, ctx, seed)`: it narrows one
 board's domains g (uint8, N) in place to the fixpoint of its rules and returns False on a
 contradiction. `ctx` is the puzzle packed into an int32 array (the engine never reads it);
 `seed` is the one variable changed since g was last at a fixpoint, or -1 when unknown, so a
 probe does only the work its own value causes. The kernels below take `fix` as their first
-argument, so this module knows no genre; the genre binds them to its `fix` in two compiled
-one-line wrappers (see `bind`), which numba caches on disk. (Numba's cache does not notice
+argument, so this module knows no genre; the genre binds them to its `fix` in three compiled
+one-line wrappers (see `Kernels`), which numba caches on disk. (Numba's cache does not see
 an edit to this file from the genre's wrappers: clear `__pycache__` after changing it.)
 
 Probing here is the same reasoning as `probe.probe` (failed literals, constructive
-disjunction, look-ahead weights), one variable at a time, with every narrowing used at once."""
+disjunction, look-ahead weights), one variable at a time, with every narrowing used at once;
+the search is `search.search` with that probing at every node. Both are tested to reach the
+same fixpoints and walk the same trees as their Python twins."""
 
 from __future__ import annotations
 
@@ -55,6 +57,7 @@ def probe_board(fix, d, ctx, weights, work):  # pragma: no cover - compiled
     n = d.size
     trial = np.empty_like(d)
     union = np.empty_like(d)
+    left = _values_left(d)
     quiet = False
     while not quiet:
         quiet = True
@@ -75,27 +78,42 @@ def probe_board(fix, d, ctx, weights, work):  # pragma: no cover - compiled
                 trial[v] = bit
                 if fix(trial, ctx, v):
                     alive += 1
-                    removed = 0
-                    for i in range(n):
+                    kept = 0
+                    for i in range(n):  # branch-free, so it vectorises
                         union[i] |= trial[i]
-                    for i in range(n):
-                        if trial[i] != d[i]:
-                            removed += _popcount(d[i]) - _popcount(trial[i])
-                    product *= removed
-                    total += removed
+                        kept += _popcount8(trial[i])
+                    product *= left - kept
+                    total += left - kept
             if alive == 0:
                 return False
             weights[v] = 1024.0 * product + total if alive > 1 else 0.0
-            narrowed = False
+            lost = 0
             for i in range(n):
-                if d[i] & union[i] != d[i]:
+                lost |= d[i] & ~union[i]
+            if lost:
+                for i in range(n):
                     d[i] &= union[i]
-                    narrowed = True
-            if narrowed:
                 quiet = False
                 if not fix(d, ctx, UNKNOWN):
                     return False
+                left = _values_left(d)
     return True
+
+
+@njit(cache=True, nogil=True)
+def _popcount8(x):  # pragma: no cover - compiled
+    """Bits set in a uint8, without branches."""
+    x = x - ((x >> 1) & 0x55)
+    x = (x & 0x33) + ((x >> 2) & 0x33)
+    return (x + (x >> 4)) & 0x0F
+
+
+@njit(cache=True, nogil=True)
+def _values_left(d):  # pragma: no cover - compiled
+    total = 0
+    for i in range(d.size):
+        total += _popcount8(d[i])
+    return total
 
 
 @njit(cache=True, nogil=True)
