@@ -227,3 +227,25 @@ def test_tiling_round_trip_and_errors(pzprjs: dict) -> None:
 def test_bad_input(bad: str) -> None:
     with pytest.raises(RectlogicError):
         load(bad)
+
+
+def test_wide_candidate_sets_use_python_integers() -> None:
+    """A `?` alone on a 9×9 board may take any of the 625 boxes round it: more than 64, so
+    its candidate set is a Python integer, and the compiled rules still settle it."""
+    clues = [[-1] * 9 for _ in range(9)]
+    clues[4][4] = -2
+    p = Puzzle(9, 9, tuple(map(tuple, clues)))
+    d = G.initial_domains(p)
+    assert d.dtype == object and int(d[0]).bit_count() == 625
+    r = solve(p)
+    assert r.status == "unique" and r.answers[0].rects() == [(0, 0, 9, 9)]
+
+
+@pytest.mark.parametrize("p", BOARDS[:20], ids=lambda p: f"{p.rows}x{p.cols}")
+def test_uint64_and_integer_candidate_sets_settle_alike(p: Puzzle) -> None:
+    start = G.initial_domains(p)
+    for rung in ("coverer", "dual"):
+        prop = G.base_propagator(p, G.rules_for(rung))
+        narrow = prop(start[None])[0]
+        wide = prop(start.astype(object)[None])[0]
+        assert [int(v) for v in narrow] == [int(v) for v in wide], rung

@@ -74,7 +74,9 @@ def _markdown(corpora: list[dict], scalings: list[dict], sample: int, boards: in
     yield "## Scaling\n"
     yield (f"Generated boards ({boards} a side; every number kept), median ms per engine; an "
            "engine over 30 s on a board is not run on larger ones (—). Exponent k: time ∝ "
-           "cells^k, fitted log-log.\n")
+           "cells^k, fitted log-log. Peak MB is what tracemalloc sees (Python and numpy); "
+           "the compiled kernels' own arrays (Chocona's and Shikaku's scratch and search "
+           "stack, a few board-sized arrays a node) are not traced.\n")
     for s in scalings:
         names = [k[:-3] for k in s["rows"][0] if k.endswith("_ms")]
         yield f"### {s['genre']}\n"
