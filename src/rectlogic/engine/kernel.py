@@ -3,8 +3,10 @@
 A genre with compiled rules writes one compiled function `fix(g, ctx, seed)`: it narrows one
 board's domains g (uint8, N) in place to the fixpoint of its rules and returns False on a
 contradiction. `ctx` is the puzzle packed into an int32 array (the engine never reads it);
-`seed` is the one variable changed since g was last at a fixpoint, or -1 when unknown, so a
-probe does only the work its own value causes. The kernels below take `fix` as their first
+`seed` is the one variable changed since g was last at a fixpoint of these rules, so a probe
+does only the work its own value causes; -1 when any may have changed; N when none did but
+g was only at the fixpoint of a weaker set (then only the rules that look at the whole board,
+such as Chocona's box, have work to do). The kernels below take `fix` as their first
 argument, so this module knows no genre; the genre binds them to its `fix` in three compiled
 one-line wrappers (see `Kernels`), which numba caches on disk. (Numba's cache does not see
 an edit to this file from the genre's wrappers: clear `__pycache__` after changing it.)
@@ -24,6 +26,7 @@ from numba import njit
 
 UNKNOWN = np.int64(-1)
 """The seed when any variable may have changed (typed, so `fix` is compiled only once)."""
+SEED = np.int64  # every seed goes in as int64, for the same reason
 
 
 @njit(cache=True, nogil=True)
@@ -46,57 +49,59 @@ def fixpoint_many(fix, d, ctx):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def probe_board(fix, d, ctx, weights, work):  # pragma: no cover - compiled
-    """Alternate the rules and probing on one board, in place, until a full pass over the
-    undecided variables narrows nothing (or `work`, probed values × variables, runs out).
+def probe_board(fix, d, ctx, weights, work, seed):  # pragma: no cover - compiled
+    """Alternate the rules and probing on one board, in place, round-robin over the
+    variables, until a full cycle narrows nothing (or `work`, probed values × variables,
+    runs out).
     False: the board has no answer. `weights` receives each variable's look-ahead weight
     1024·Πw + Σw over its surviving values, w = how many values that value's fixpoint
-    removed; after a quiet pass they are those of the final domains."""
-    if not fix(d, ctx, UNKNOWN):
+    removed; after a quiet pass they are those of the final domains. `seed` as for `fix`."""
+    if not fix(d, ctx, seed):
         return False
     n = d.size
     trial = np.empty_like(d)
     union = np.empty_like(d)
     left = _values_left(d)
-    quiet = False
-    while not quiet:
-        quiet = True
-        for v in range(n):
-            dv = d[v]
-            if dv & (dv - 1) == 0:
-                continue  # decided
-            union[:] = 0
-            alive, product, total = 0, 1.0, 0.0
-            rest = np.int64(dv)
-            while rest:
-                bit = rest & -rest
-                rest ^= bit
-                work -= n
-                if work < 0:
-                    return True  # out of budget: what was narrowed so far is sound
-                trial[:] = d
-                trial[v] = bit
-                if fix(trial, ctx, v):
-                    alive += 1
-                    kept = 0
-                    for i in range(n):  # branch-free, so it vectorises
-                        union[i] |= trial[i]
-                        kept += _popcount8(trial[i])
-                    product *= left - kept
-                    total += left - kept
-            if alive == 0:
-                return False
-            weights[v] = 1024.0 * product + total if alive > 1 else 0.0
-            lost = 0
+    v, quiet = 0, 0  # round-robin: stop after n variables in a row narrowed nothing
+    while quiet < n:
+        dv = d[v]
+        v_now = v
+        v = (v + 1) % n
+        quiet += 1
+        if dv & (dv - 1) == 0:
+            continue  # decided
+        union[:] = 0
+        alive, product, total = 0, 1.0, 0.0
+        rest = np.int64(dv)
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            work -= n
+            if work < 0:
+                return True  # out of budget: what was narrowed so far is sound
+            trial[:] = d
+            trial[v_now] = bit
+            if fix(trial, ctx, v_now):
+                alive += 1
+                kept = 0
+                for i in range(n):  # branch-free, so it vectorises
+                    union[i] |= trial[i]
+                    kept += _popcount8(trial[i])
+                product *= left - kept
+                total += left - kept
+        if alive == 0:
+            return False
+        weights[v_now] = 1024.0 * product + total if alive > 1 else 0.0
+        lost = 0
+        for i in range(n):
+            lost |= d[i] & ~union[i]
+        if lost:
             for i in range(n):
-                lost |= d[i] & ~union[i]
-            if lost:
-                for i in range(n):
-                    d[i] &= union[i]
-                quiet = False
-                if not fix(d, ctx, UNKNOWN):
-                    return False
-                left = _values_left(d)
+                d[i] &= union[i]
+            if not fix(d, ctx, UNKNOWN):
+                return False
+            left = _values_left(d)
+            quiet = 0
     return True
 
 
@@ -117,22 +122,23 @@ def _values_left(d):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def settle(fix, d, lower, outer, weights, work):  # pragma: no cover - compiled
+def settle(fix, d, lower, outer, weights, work, seed):  # pragma: no cover - compiled
     """What `Probing` does to one board, compiled: probing over the rules packed in `lower`,
     alternating with the stronger `outer` rules (when outer is not empty) until neither
-    narrows. False: no answer."""
-    if not probe_board(fix, d, lower, weights, work):
+    narrows. `seed` as for `fix`. False: no answer."""
+    if not probe_board(fix, d, lower, weights, work, seed):
         return False
     if outer.size == 0:
         return True
     before = np.empty_like(d)
+    settled = SEED(d.size)  # at the lower rules' fixpoint: only the outer ones have work
     while True:
         before[:] = d
-        if not fix(d, outer, UNKNOWN):
+        if not fix(d, outer, settled):
             return False
         if (d == before).all():
             return True
-        if not probe_board(fix, d, lower, weights, work):
+        if not probe_board(fix, d, lower, weights, work, UNKNOWN):
             return False
 
 
@@ -142,23 +148,24 @@ budget ran out."""
 
 
 @njit(cache=True, nogil=True)
-def search_steps(fix, stack, top, lower, outer, work, budget, leaf):  # pragma: no cover
+def search_steps(fix, stack, seeds, top, lower, outer, work, budget, leaf):  # pragma: no cover
     """The engine's search (`search.search` with a probing propagator), compiled and
-    resumable: depth first from the boards stack[:top], each node settled, branching on the
-    open variable of largest look-ahead weight, lowest value first. It stops at the first
-    complete board (copied to `leaf`, for the caller's validator), when the stack empties, or
-    after `budget` nodes. Returns (how it ended, the stack (grown if needed), top, nodes)."""
+    resumable: depth first from the boards stack[:top] (each with the variable its branch
+    set, or -1, in seeds), each node settled, branching on the open variable of largest
+    look-ahead weight, lowest value first. It stops at the first complete board (copied to
+    `leaf`, for the caller's validator), when the stack empties, or after `budget` nodes.
+    Returns (how it ended, the stack and seeds (grown if needed), top, nodes)."""
     n = stack.shape[1]
     weights = np.zeros(n)
     nodes = 0
     while top > 0:
         if nodes >= budget:
-            return BUDGET, stack, top, nodes
+            return BUDGET, stack, seeds, top, nodes
         top -= 1
         d = stack[top].copy()
         nodes += 1
         weights[:] = 0.0
-        if not settle(fix, d, lower, outer, weights, work):
+        if not settle(fix, d, lower, outer, weights, work, seeds[top]):
             continue
         best, best_weight = -1, -1.0
         for v in range(n):
@@ -166,12 +173,15 @@ def search_steps(fix, stack, top, lower, outer, work, budget, leaf):  # pragma: 
                 best, best_weight = v, weights[v]
         if best < 0:
             leaf[:] = d
-            return FOUND, stack, top, nodes
+            return FOUND, stack, seeds, top, nodes
         size = _popcount(d[best])
         if top + size > stack.shape[0]:
             grown = np.empty((2 * stack.shape[0] + size, n), np.uint8)
             grown[:top] = stack[:top]
             stack = grown
+            more = np.empty(grown.shape[0], np.int64)
+            more[:top] = seeds[:top]
+            seeds = more
         values = np.empty(size, np.uint8)
         rest, k = np.int64(d[best]), 0
         while rest:
@@ -179,10 +189,11 @@ def search_steps(fix, stack, top, lower, outer, work, budget, leaf):  # pragma: 
             rest ^= rest & -rest
             k += 1
         for k in range(size - 1, -1, -1):  # pushed last, popped first: the lowest value
-            stack[top] = d
+            stack[top] = d  # settled: the branch changes one variable only
             stack[top, best] = values[k]
+            seeds[top] = best
             top += 1
-    return DONE, stack, top, nodes
+    return DONE, stack, seeds, top, nodes
 
 
 @dataclass(frozen=True)
@@ -196,9 +207,9 @@ class Kernels:
     """
 
     many: Callable[[np.ndarray, np.ndarray], None]
-    probe: Callable[[np.ndarray, np.ndarray, np.ndarray, int], bool]
-    search: Callable[..., tuple[int, np.ndarray, int, int]]
-    """`search(stack, top, lower, outer, work, budget, leaf)`: `search_steps` bound."""
+    probe: Callable[[np.ndarray, np.ndarray, np.ndarray, int, int], bool]
+    search: Callable[..., tuple[int, np.ndarray, np.ndarray, int, int]]
+    """`search(stack, seeds, top, lower, outer, work, budget, leaf)`: `search_steps` bound."""
 
 
 class CompiledRules:
@@ -217,7 +228,7 @@ class CompiledRules:
     def probe(self, d: np.ndarray, weights: np.ndarray, work: int) -> np.ndarray:
         """Probing over these rules on one board (N,): the narrowed copy (all 0 if dead)."""
         out = np.array(d, dtype=np.uint8, order="C")
-        if not self.kernels.probe(out, self.ctx, weights, work):
+        if not self.kernels.probe(out, self.ctx, weights, work, UNKNOWN):
             out[:] = 0
         return out
 
@@ -238,14 +249,15 @@ def run_search(
     """Drive `search_steps`: each complete board goes to `accept` (the genre's validator) in
     Python, and the search resumes. Returns (solutions, nodes, budget ran out)."""
     stack = np.array(start, dtype=np.uint8).reshape(1, -1).copy()
+    seeds = np.full(1, -1, dtype=np.int64)
     leaf = np.empty(stack.shape[1], dtype=np.uint8)
     outer_ctx = NO_RULES if outer is None else outer.ctx
     solutions: list[np.ndarray] = []
     top, nodes = 1, 0
     while True:
         left = (1 << 62) if budget is None else budget - nodes
-        status, stack, top, used = lower.kernels.search(
-            stack, top, lower.ctx, outer_ctx, work, left, leaf)
+        status, stack, seeds, top, used = lower.kernels.search(
+            stack, seeds, top, lower.ctx, outer_ctx, work, left, leaf)
         nodes += used
         if status == BUDGET:
             return solutions, nodes, True

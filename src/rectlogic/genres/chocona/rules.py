@@ -224,46 +224,50 @@ def _box_one(g):  # pragma: no cover - compiled
 def fixpoint(g, ctx, seed):  # pragma: no cover - compiled
     """Narrow one padded board g in place to the fixpoint of the rules packed in ctx; False
     on a contradiction. Work spreads from changed cells (all cells when seed < 0) to the
-    four windows and the region around each; the box rule runs when that work is done."""
+    four windows and the region around each; the box rule runs when that work is done.
+    The context is read by offsets (see `pack`), not sliced: a probe calls this a million
+    times, and every slice is an object to make and release."""
     R, C, flags, K = ctx[0], ctx[1], ctx[2], ctx[3]
     W, n = C + 2, g.size
-    reg = ctx[4:4 + n]
-    target, floor = ctx[4 + n:4 + n + K], ctx[4 + n + K:4 + n + 2 * K]
-    starts = ctx[4 + n + 2 * K:5 + n + 3 * K]
-    members = ctx[5 + n + 3 * K:5 + 2 * n + 3 * K]
-    tables = ctx[5 + 2 * n + 3 * K:5 + 2 * n + 3 * K + 16 + 1024]
-    parts, allowed = tables[:16].reshape(4, 4), tables[16:].reshape(4, 256)
-    todo, queued = ctx[ctx.size - 2 * n:ctx.size - n], ctx[ctx.size - n:]  # scratch
+    REG = 4
+    TARGET = REG + n
+    FLOOR = TARGET + K
+    STARTS = FLOOR + K
+    MEMBERS = STARTS + K + 1
+    PARTS = MEMBERS + n
+    ALLOWED = PARTS + 16
+    TODO, QUEUED = ctx.size - 2 * n, ctx.size - n  # scratch: the worklist and its flags
     top = 0
-    for x in range(n) if seed < 0 else range(seed, seed + 1):
-        todo[top] = x
-        queued[x] = 1
+    for x in range(n) if seed < 0 else range(seed, min(seed + 1, n)):
+        ctx[TODO + top] = x
+        ctx[QUEUED + x] = 1
         top += 1
     before = np.empty_like(g) if flags & BOX else g
     while True:
         while top:
             top -= 1
-            x = todo[top]
-            queued[x] = 0
+            x = ctx[TODO + top]
+            ctx[QUEUED + x] = 0
             if g[x] == 0:
-                return _fail(queued)
-            if flags & QUOTA and floor[reg[x]] >= 0:
-                k = reg[x]
+                return _fail(ctx, QUEUED, n)
+            k = ctx[REG + x]
+            if flags & QUOTA and ctx[FLOOR + k] >= 0:
                 shaded = shadable = 0
-                for m in range(starts[k], starts[k + 1]):
-                    shaded += g[members[m]] == SH
-                    shadable += (g[members[m]] & SH) != 0
-                if shaded > target[k] or shadable < floor[k]:
-                    return _fail(queued)
-                keep = WH if shaded == target[k] else SH if shadable == target[k] else BOTH
+                for m in range(ctx[STARTS + k], ctx[STARTS + k + 1]):
+                    shaded += g[ctx[MEMBERS + m]] == SH
+                    shadable += (g[ctx[MEMBERS + m]] & SH) != 0
+                target = ctx[TARGET + k]
+                if shaded > target or shadable < ctx[FLOOR + k]:
+                    return _fail(ctx, QUEUED, n)
+                keep = WH if shaded == target else SH if shadable == target else BOTH
                 if keep != BOTH:
-                    for m in range(starts[k], starts[k + 1]):
-                        y = members[m]
+                    for m in range(ctx[STARTS + k], ctx[STARTS + k + 1]):
+                        y = ctx[MEMBERS + m]
                         if g[y] == BOTH:
                             g[y] = keep
-                            if not queued[y]:
-                                queued[y] = 1
-                                todo[top] = y
+                            if not ctx[QUEUED + y]:
+                                ctx[QUEUED + y] = 1
+                                ctx[TODO + top] = y
                                 top += 1
             if flags & CORNER:
                 r, c = x // W, x % W
@@ -272,17 +276,17 @@ def fixpoint(g, ctx, seed):  # pragma: no cover - compiled
                         nw = i * W + j
                         ne, sw = nw + 1, nw + W
                         se = sw + 1
-                        key = (parts[0, g[ne]] | parts[1, g[se]]
-                               | parts[2, g[sw]] | parts[3, g[nw]])
+                        key = (ctx[PARTS + g[ne]] | ctx[PARTS + 4 + g[se]]
+                               | ctx[PARTS + 8 + g[sw]] | ctx[PARTS + 12 + g[nw]])
                         for q, y in ((0, ne), (1, se), (2, sw), (3, nw)):
-                            v = g[y] & allowed[q, key]
+                            v = g[y] & ctx[ALLOWED + 256 * q + key]
                             if v != g[y]:
                                 if v == 0:
-                                    return _fail(queued)
+                                    return _fail(ctx, QUEUED, n)
                                 g[y] = v
-                                if not queued[y]:
-                                    queued[y] = 1
-                                    todo[top] = y
+                                if not ctx[QUEUED + y]:
+                                    ctx[QUEUED + y] = 1
+                                    ctx[TODO + top] = y
                                     top += 1
         if not flags & BOX:
             return True
@@ -291,18 +295,19 @@ def fixpoint(g, ctx, seed):  # pragma: no cover - compiled
         for y in range(n):
             if g[y] != before[y]:
                 if g[y] == 0:
-                    return _fail(queued)
-                queued[y] = 1
-                todo[top] = y
+                    return _fail(ctx, QUEUED, n)
+                ctx[QUEUED + y] = 1
+                ctx[TODO + top] = y
                 top += 1
         if top == 0:
             return True
 
 
 @njit(cache=True, nogil=True)
-def _fail(queued):  # pragma: no cover - compiled
-    """A contradiction: leave the worklist scratch clean for the next call."""
-    queued[:] = 0
+def _fail(ctx, queued, n):  # pragma: no cover - compiled
+    """A contradiction: leave the worklist flags clean for the next call."""
+    for i in range(queued, queued + n):
+        ctx[i] = 0
     return False
 
 
@@ -315,13 +320,14 @@ def _many(d, ctx):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _probe(d, ctx, weights, work):  # pragma: no cover - compiled
-    return kernel.probe_board(_rules.fixpoint, d, ctx, weights, work)
+def _probe(d, ctx, weights, work, seed):  # pragma: no cover - compiled
+    return kernel.probe_board(_rules.fixpoint, d, ctx, weights, work, seed)
 
 
 @njit(cache=True, nogil=True)
-def _search(stack, top, lower, outer, work, budget, leaf):  # pragma: no cover - compiled
-    return kernel.search_steps(_rules.fixpoint, stack, top, lower, outer, work, budget, leaf)
+def _search(stack, seeds, top, lower, outer, work, budget, leaf):  # pragma: no cover
+    return kernel.search_steps(
+        _rules.fixpoint, stack, seeds, top, lower, outer, work, budget, leaf)
 
 
 KERNELS = Kernels(_many, _probe, _search)
