@@ -95,11 +95,12 @@ def probe_board(fix, d, ctx, weights, work, seed):  # pragma: no cover - compile
         lost = 0
         for i in range(n):
             lost |= d[i] & ~union[i]
-        if lost:
+        if lost:  # one change at a time, each spread from its own cell
             for i in range(n):
-                d[i] &= union[i]
-            if not fix(d, ctx, UNKNOWN):
-                return False
+                if d[i] & union[i] != d[i]:
+                    d[i] &= union[i]
+                    if not fix(d, ctx, SEED(i)):
+                        return False
             left = _values_left(d)
             quiet = 0
     return True
