@@ -202,22 +202,29 @@ def _box_one(g):  # pragma: no cover - compiled
                     g[r, c] = SH
                     changed = dirty = True
         dead = False
-        for c in range(l0, r0 + 1):
-            for r in (t0 - 1, b0 + 1):
-                if (r < top or r > bottom or cover[r, c] == 0) and g[r, c] & SH:
-                    g[r, c] &= WH
-                    changed = dirty = True
-                    dead = dead or g[r, c] == 0
-        for r in range(t0, b0 + 1):
-            for c in (l0 - 1, r0 + 1):
-                if (c < left or c > right or cover[r, c] == 0) and g[r, c] & SH:
-                    g[r, c] &= WH
-                    changed = dirty = True
-                    dead = dead or g[r, c] == 0
+        for i in range(2 * (r0 - l0 + 1) + 2 * (b0 - t0 + 1)):  # the moat round the box
+            r, c = _ring(i, t0, b0, l0, r0)
+            reached = top <= r <= bottom and left <= c <= right and cover[r, c] > 0
+            if not reached and g[r, c] & SH:
+                g[r, c] &= WH
+                changed = dirty = True
+                dead = dead or g[r, c] == 0
         cover[top:bottom + 2, left:right + 2] = 0
         if dead:
             return True
     return changed
+
+
+@njit(cache=True, nogil=True)
+def _ring(i, t0, b0, l0, r0):  # pragma: no cover - compiled
+    """The i-th cell beside the box rows t0..b0, columns l0..r0: the row above, the row
+    below, then the column left, the column right (corners excluded)."""
+    w = r0 - l0 + 1
+    if i < 2 * w:
+        return (t0 - 1 if i < w else b0 + 1), l0 + i % w
+    i -= 2 * w
+    h = b0 - t0 + 1
+    return t0 + i % h, (l0 - 1 if i < h else r0 + 1)
 
 
 @njit(cache=True, nogil=True)
