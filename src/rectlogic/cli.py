@@ -20,10 +20,10 @@ from .bench.report import write_report
 from .bench.scaling import run_scaling
 from .errors import FormatError, RectlogicError
 from .generate import Board, make_boards
-from .genres import get_genre
+from .genres import GENRE_NAMES, get_genre
 from .grade import grade
 from .grid import parse_size
-from .sat import solve_cpsat, solve_sat
+from .sat import ENGINES
 from .solve import DEFAULT_BUDGET, solve
 
 app = typer.Typer(
@@ -72,17 +72,15 @@ def solve_cmd(
     if limit < 0 or nodes < 1:
         raise RectlogicError("--limit must be 0 or more and --nodes at least 1")
     loaded = _load(puzzle, genre)
-    if engine == "sat":
-        result = solve_sat(loaded.puzzle, limit=limit)
-    elif engine == "cpsat":
-        result = solve_cpsat(loaded.puzzle, limit=limit)
-    elif engine == "ours":
+    if engine == "ours":
         result = solve(
             loaded.puzzle, rung=rung, rules=rules.split(",") if rules is not None else None,
             limit=limit, budget=nodes,
         )
+    elif engine in ENGINES:
+        result = ENGINES[engine](loaded.puzzle, limit=limit)
     else:
-        raise RectlogicError(f"unknown engine {engine!r}; known: ours, sat, cpsat")
+        raise RectlogicError(f"unknown engine {engine!r}; known: ours, {', '.join(ENGINES)}")
     if as_json:
         _emit(result.to_json(loaded.puzzle))
         return
@@ -277,7 +275,7 @@ def bank_add(
 @bank_app.command("build")
 def bank_build(
     bank_path: Annotated[str, typer.Option("--bank", help="the bank file to fill")],
-    genres: Annotated[str, typer.Option(help="comma-separated")] = "shakashaka,shikaku,chocona",
+    genres: Annotated[str, typer.Option(help="comma-separated")] = ",".join(GENRE_NAMES),
     workers: Annotated[int, typer.Option(help="local worker processes")] = 2,
     scheduler: Annotated[str | None, typer.Option(help="a Dask scheduler address")] = None,
 ) -> None:

@@ -145,14 +145,27 @@ def _pieces(rows, cols, right, down):  # pragma: no cover - compiled
     return label
 
 
-def piece_boxes(labels: np.ndarray) -> np.ndarray:
-    """Per piece of a labelling (0..n-1): [size, top, left, bottom, right] (a row each), the
-    facts every "is each room a rectangle" check reads."""
-    return _piece_boxes(np.ascontiguousarray(labels, dtype=np.int64))
+@njit(cache=True, nogil=True)
+def mask_labels(mask):  # pragma: no cover - compiled
+    """Pieces of a boolean grid (rows, cols): 4-connected True cells share a number, every
+    False cell is a piece of its own; numbered by first row-major cell. Compiled, so the
+    rules can call it too."""
+    rows, cols = mask.shape
+    right = np.zeros(rows * max(cols - 1, 0), np.bool_)
+    down = np.zeros(max(rows - 1, 0) * cols, np.bool_)
+    for r in range(rows):
+        for c in range(cols):
+            if c + 1 < cols:
+                right[r * (cols - 1) + c] = mask[r, c] and mask[r, c + 1]
+            if r + 1 < rows:
+                down[r * cols + c] = mask[r, c] and mask[r + 1, c]
+    return _pieces(rows, cols, right, down).reshape(rows, cols)
 
 
 @njit(cache=True, nogil=True)
-def _piece_boxes(labels):  # pragma: no cover - compiled
+def piece_boxes(labels):  # pragma: no cover - compiled
+    """Per piece of a labelling (rows, cols) of pieces 0..n-1: [size, top, left, bottom,
+    right] (a row each), the facts every "is each part a rectangle" check reads."""
     rows, cols = labels.shape
     n = labels.max() + 1 if labels.size else 0
     out = np.zeros((n, 5), np.int64)
@@ -166,6 +179,23 @@ def _piece_boxes(labels):  # pragma: no cover - compiled
     return out
 
 
+@njit(cache=True, nogil=True)
+def prefix_sums(marked):  # pragma: no cover - compiled
+    """p[r, c] = marked cells above and left of (r, c): any box's count in four reads."""
+    rows, cols = marked.shape
+    p = np.zeros((rows + 1, cols + 1), np.int32)
+    for r in range(rows):
+        for c in range(cols):
+            p[r + 1, c + 1] = p[r, c + 1] + p[r + 1, c] - p[r, c] + marked[r, c]
+    return p
+
+
+@njit(cache=True, nogil=True)
+def box_sum(p, t, b, lft, r):  # pragma: no cover - compiled
+    """Marked cells in rows t..b, columns lft..r, from `prefix_sums`."""
+    return p[b + 1, r + 1] - p[t, r + 1] - p[b + 1, lft] + p[t, lft]
+
+
 def rooms_from_borders(
     rows: int, cols: int, vertical: list[int], horizontal: list[int]
 ) -> tuple[tuple[int, ...], ...]:
@@ -175,12 +205,12 @@ def rooms_from_borders(
     return pieces(rows, cols, [not b for b in vertical], [not b for b in horizontal])
 
 
-def borders_of(rooms: tuple[tuple[int, ...], ...]) -> tuple[list[int], list[int]]:
-    """The vertical and horizontal border bits (pzprjs order) between differing labels."""
-    rows, cols = len(rooms), len(rooms[0])
-    vertical = [int(rooms[r][c] != rooms[r][c + 1]) for r in range(rows) for c in range(cols - 1)]
-    horizontal = [int(rooms[r][c] != rooms[r + 1][c]) for r in range(rows - 1) for c in range(cols)]
-    return vertical, horizontal
+def borders_of(rooms: Any) -> tuple[list[int], list[int]]:
+    """The vertical and horizontal border bits (pzprjs order) between differing labels, for
+    any labelling (nested tuples or an array)."""
+    a = np.asarray(rooms)
+    return ((a[:, :-1] != a[:, 1:]).ravel().astype(int).tolist(),
+            (a[:-1, :] != a[1:, :]).ravel().astype(int).tolist())
 
 
 def draw_rooms(rooms: tuple[tuple[int, ...], ...], text: Callable[[int, int], str]) -> str:

@@ -7,8 +7,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from .engine import Probing, search
-from .genres import get_genre
+from .genres import GENRE_NAMES, get_genre
 
 DEFAULT_BUDGET = 200_000
 """Search nodes allowed before a solve gives up with status `unknown`."""
@@ -98,9 +100,7 @@ def warm_up() -> None:
     """Compile every genre's kernels (or load them from numba's cache on disk) by solving one
     small board of each: the first compile takes some seconds per genre, which belongs to
     installing or starting a server, not to a user's first puzzle."""
-    import numpy as np
-
-    for name in ("chocona", "shakashaka", "shikaku"):
+    for name in GENRE_NAMES:
         genre = get_genre(name)
         for seed in range(50):
             puzzle = genre.generate(5, 5, np.random.default_rng(seed), lambda p: True)

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -19,14 +20,11 @@ import numpy as np
 
 from ..errors import FormatError, RectlogicError
 from ..formats import codec, janko, load
-from ..sat import solve_cpsat, solve_sat
+from ..sat import ENGINES
 from ..solve import solve
 from .peers import PEERS, peer, supports
 
-RIVALS = {
-    "sat": lambda puzzle: solve_sat(puzzle, limit=2),
-    "cpsat": lambda puzzle: solve_cpsat(puzzle, limit=2),
-}
+RIVALS = {name: partial(run, limit=2) for name, run in ENGINES.items()}
 """Our other engines, which `bench --vs` can time beside ours."""
 
 
@@ -56,14 +54,21 @@ def no_gc() -> Iterator[None]:
             gc.enable()
 
 
-def warm_up(puzzles: Iterable[Any]) -> None:
-    """Solve the first readable puzzle once, untimed: the first solve of a process loads the
-    compiled kernels from numba's cache (about 0.15 s), which is the process's cost, paid
-    once, not that puzzle's."""
-    for puzzle in puzzles:
-        if puzzle is not None:
-            solve(puzzle, limit=2, budget=1_000)
-            return
+def timed(run: Callable[[Any], Any], puzzle: Any) -> tuple[Any, float]:
+    """run(puzzle), and how long it took in ms (with the collector off)."""
+    with no_gc():
+        started = time.perf_counter()
+        result = run(puzzle)
+        return result, (time.perf_counter() - started) * 1000
+
+
+def warm_up(puzzle: Any, runners: Iterable[Callable[[Any], Any]] = ()) -> None:
+    """Solve one puzzle, untimed, with ours and every other engine: a first solve pays for
+    imports and for loading our compiled kernels from numba's cache (about 0.15 s), which is
+    the process's cost, paid once, not that puzzle's."""
+    solve(puzzle, limit=2, budget=1_000)
+    for run in runners:
+        run(puzzle)
 
 
 JANKO_DIR = Path("tests/data/janko")
@@ -219,11 +224,9 @@ def run_corpus(
     items = items[::sample]
     report = BenchReport(genre, rivals={name: [] for name in rivals})
     engines = {name: engine(name, genre) for name in rivals}
-    puzzles = [item.puzzle for item in items if item.puzzle is not None]
-    warm_up(puzzles)
-    for run in engines.values():  # their imports and first-call set-up, untimed too
-        if puzzles:
-            run(puzzles[0])
+    first = next((item.puzzle for item in items if item.puzzle is not None), None)
+    if first is not None:
+        warm_up(first, engines.values())
     for start in range(0, len(items), BLOCK):
         block = items[start:start + BLOCK]
         report.puzzles += [_ours(item, rung, budget) for item in block]
@@ -254,14 +257,11 @@ def _theirs(
     ours is an error for our own engines and is counted for a peer."""
     if item.puzzle is None:
         return None
-    with no_gc():
-        started = time.perf_counter()
-        theirs = run(item.puzzle)
-        ms = round((time.perf_counter() - started) * 1000, 3)
+    theirs, ms = timed(run, item.puzzle)
     counted = ("unique", "multiple", "none")
     if (theirs is not None and theirs.status in counted and ours in counted
             and theirs.status != ours):
         if name in RIVALS:  # our own engines must agree: a disagreement is a bug
             raise RectlogicError(f"{item.key}: {name} says {theirs.status}, ours {ours}")
         report.disagreements.setdefault(name, []).append(item.key)
-    return None if theirs is None else ms
+    return None if theirs is None else round(ms, 3)

@@ -10,11 +10,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from ..genres import GENRE_NAMES
 from .corpus import BLOCK, janko_corpus, run_corpus
 from .peers import PEERS, installed, supports
 from .scaling import run_scaling
-
-GENRES = ("shakashaka", "shikaku", "chocona")
 
 
 def installed_peers(genre: str) -> tuple[str, ...]:
@@ -30,7 +29,7 @@ def write_report(path: str | Path, sample: int = 1, boards: int = 2,
     """Run everything and write the markdown (plus the raw JSON beside it)."""
     started = time.perf_counter()
     corpora, scalings = [], []
-    for genre in GENRES:
+    for genre in GENRE_NAMES:
         engines = ("sat", "cpsat", *installed_peers(genre))
         note(f"corpus {genre} vs {', '.join(engines)}")
         report = run_corpus(janko_corpus(genre), genre, rivals=engines, sample=sample)

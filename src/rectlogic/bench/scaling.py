@@ -8,7 +8,6 @@ needs more than `cap` seconds on a board is not run on larger sides."""
 from __future__ import annotations
 
 import statistics
-import time
 import tracemalloc
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -19,7 +18,7 @@ import numpy as np
 from ..errors import RectlogicError
 from ..genres import get_genre
 from ..solve import solve
-from .corpus import engine, no_gc
+from .corpus import engine, no_gc, timed, warm_up
 
 SIDES = {
     "shakashaka": (10, 25, 50, 75, 100),
@@ -84,10 +83,7 @@ def run_scaling(genre: str, rivals: tuple[str, ...] = (), boards: int = 3, seed:
     runners = {name: engine(name, genre) for name in rivals}
     report = ScalingReport(genre, rivals)
     retired: set[str] = set()
-    warm = scaling_board(genre, 4, seed)  # first calls pay for imports and caches: not timed
-    solve(warm)
-    for run in runners.values():
-        run(warm)
+    warm_up(scaling_board(genre, 4, seed), runners.values())
     for k, side in enumerate(sides):
         puzzles = [scaling_board(genre, side, seed + b) for b in range(boards)]
         times: dict[str, list[float]] = {name: [] for name in ("ours", *rivals)}
@@ -100,10 +96,7 @@ def run_scaling(genre: str, rivals: tuple[str, ...] = (), boards: int = 3, seed:
             for name, run in runners.items():
                 if name in retired:
                     continue
-                with no_gc():
-                    started = time.perf_counter()
-                    ran = run(puzzle)
-                    ms = (time.perf_counter() - started) * 1000
+                ran, ms = timed(run, puzzle)
                 if ran is not None:
                     times[name].append(ms)
         row: dict[str, Any] = {"side": side, "cells": side * side, "boards": len(puzzles),

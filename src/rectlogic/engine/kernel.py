@@ -30,13 +30,11 @@ SEED = np.int64  # every seed goes in as int64, for the same reason
 
 
 @njit(cache=True, nogil=True)
-def _popcount(v):  # pragma: no cover - compiled
-    """Values left in a domain (Kernighan's loop: domains are small)."""
-    n = 0
-    while v:
-        v &= v - 1
-        n += 1
-    return n
+def _popcount8(x):  # pragma: no cover - compiled
+    """Bits set in a uint8, without branches."""
+    x = x - ((x >> 1) & 0x55)
+    x = (x & 0x33) + ((x >> 2) & 0x33)
+    return (x + (x >> 4)) & 0x0F
 
 
 @njit(cache=True, nogil=True)
@@ -107,14 +105,6 @@ def probe_board(fix, d, ctx, weights, work, seed):  # pragma: no cover - compile
 
 
 @njit(cache=True, nogil=True)
-def _popcount8(x):  # pragma: no cover - compiled
-    """Bits set in a uint8, without branches."""
-    x = x - ((x >> 1) & 0x55)
-    x = (x & 0x33) + ((x >> 2) & 0x33)
-    return (x + (x >> 4)) & 0x0F
-
-
-@njit(cache=True, nogil=True)
 def _values_left(d):  # pragma: no cover - compiled
     total = 0
     for i in range(d.size):
@@ -175,7 +165,7 @@ def search_steps(fix, stack, seeds, top, lower, outer, work, budget, leaf):  # p
         if best < 0:
             leaf[:] = d
             return FOUND, stack, seeds, top, nodes
-        size = _popcount(d[best])
+        size = _popcount8(d[best])
         if top + size > stack.shape[0]:
             grown = np.empty((2 * stack.shape[0] + size, n), np.uint8)
             grown[:top] = stack[:top]
@@ -199,8 +189,8 @@ def search_steps(fix, stack, seeds, top, lower, outer, work, budget, leaf):  # p
 
 @dataclass(frozen=True)
 class Kernels:
-    """The engine's kernels bound to one genre's `fix`: `many(d, ctx)` and
-    `probe(d, ctx, weights, work)`, each a compiled wrapper such as
+    """The engine's kernels bound to one genre's `fix`, each a compiled one-line wrapper
+    such as
 
         @njit(cache=True)
         def many(d, ctx):
@@ -208,7 +198,9 @@ class Kernels:
     """
 
     many: Callable[[np.ndarray, np.ndarray], None]
+    """`many(d, ctx)`: `fixpoint_many` bound."""
     probe: Callable[[np.ndarray, np.ndarray, np.ndarray, int, int], bool]
+    """`probe(d, ctx, weights, work, seed)`: `probe_board` bound."""
     search: Callable[..., tuple[int, np.ndarray, np.ndarray, int, int]]
     """`search(stack, seeds, top, lower, outer, work, budget, leaf)`: `search_steps` bound."""
 

@@ -101,9 +101,7 @@ class Probing:
         budget: int | None,
     ) -> tuple[list[np.ndarray], int, bool]:
         """The engine's search with this probing at every node, compiled (see `compiled`)."""
-        assert isinstance(self.lower, CompiledRules)
-        outer = self.outer if isinstance(self.outer, CompiledRules) else None
-        return run_search(self.lower, outer, start, accept, limit, budget, WORK_BUDGET)
+        return run_search(self.lower, self.outer, start, accept, limit, budget, WORK_BUDGET)
 
     def lookahead(self, d: np.ndarray) -> np.ndarray | None:
         """The look-ahead weights of board d, if d is the board this probing settled last."""

@@ -13,11 +13,11 @@ from types import ModuleType
 from typing import Any
 
 from ..errors import FormatError, UnknownGenre
+from ..genres import GENRE_NAMES
 from . import janko, puzzlink, pzprv3, tatham, text
 
 MAX_INPUT = 4 << 20
 """Characters of puzzle text accepted at most (a 256×256 file is far below this)."""
-KNOWN_GENRES = ("shakashaka", "shikaku", "chocona")
 ALIASES = {"sikaku": "shikaku", "rect": "shikaku", "rectangles": "shikaku"}
 
 
@@ -30,8 +30,8 @@ class Loaded:
 
 def genre_name(name: str) -> str:
     key = ALIASES.get(name.strip().lower(), name.strip().lower())
-    if key not in KNOWN_GENRES:
-        raise UnknownGenre(f"unknown genre {name!r}; known: {', '.join(KNOWN_GENRES)}")
+    if key not in GENRE_NAMES:
+        raise UnknownGenre(f"unknown genre {name!r}; known: {', '.join(GENRE_NAMES)}")
     return key
 
 

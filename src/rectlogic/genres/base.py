@@ -165,6 +165,8 @@ def framed_cell(variable: int, cols: int) -> tuple[int, int]:
     return r - 1, c - 1
 
 
+GENRE_NAMES = ("shakashaka", "shikaku", "chocona")
+"""Every genre, in the order the docs and the shells list them."""
 GENRES: dict[str, Genre] = {}
 
 

@@ -132,3 +132,7 @@ def solve_cpsat(puzzle: Any, limit: int = 2) -> Solution:
                              lambda clause: model.AddBoolOr([lit(v) for v in clause]))
     return Solution(puzzle.genre, puzzle.rows, puzzle.cols, status, answers, branches[0],
                     time.perf_counter() - started)
+
+
+ENGINES: dict[str, Callable[..., Solution]] = {"sat": solve_sat, "cpsat": solve_cpsat}
+"""The clause engines by name, as `solve --engine` and `bench --vs` know them."""

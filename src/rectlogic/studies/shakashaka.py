@@ -17,11 +17,10 @@ from ..genres.shakashaka.model import (
     BLACK,
     BLACK_CELL,
     FULL,
-    QUAD_PATTERN,
     TIPS,
     WHITE_CELL,
     local_ok_batch,
-    ring_of,
+    point_rings,
     runs,
 )
 from ..genres.shakashaka.rules import LADDER
@@ -146,11 +145,10 @@ def count_pictures(rows: int, cols: int, table: np.ndarray) -> int:
 
     def fits(above: np.ndarray, below: np.ndarray) -> np.ndarray:
         """(A, B): may row picture b lie under row picture a (every point between passes)?"""
-        a = np.pad(above, ((0, 0), (1, 1)), constant_values=BLACK)[:, None, :]
-        b = np.pad(below, ((0, 0), (1, 1)), constant_values=BLACK)[None, :, :]
-        ring = (QUAD_PATTERN[0][a[..., 1:]] | QUAD_PATTERN[1][b[..., 1:]] << 2
-                | QUAD_PATTERN[2][b[..., :-1]] << 4 | QUAD_PATTERN[3][a[..., :-1]] << 6)
-        return table[ring].all(axis=-1)
+        a = np.pad(above, ((0, 0), (1, 1)), constant_values=BLACK)
+        b = np.pad(below, ((0, 0), (1, 1)), constant_values=BLACK)
+        pairs = np.stack(np.broadcast_arrays(a[:, None, :], b[None, :, :]), axis=-2)
+        return table[point_rings(pairs)].all(axis=(-2, -1))
 
     step = fits(states, states).astype(object)
     counts = fits(black, states)[0].astype(object)
@@ -206,10 +204,7 @@ KIND_OF_RING = [point_kind(r) for r in range(256)]
 
 def rings(cells: np.ndarray) -> np.ndarray:
     """The 8-bit ring at every lattice point of an answer (off-board cells black)."""
-    s = np.pad(cells, 1, constant_values=BLACK)
-    R, C = cells.shape
-    return np.array([[ring_of((s[r, c + 1], s[r + 1, c + 1], s[r + 1, c], s[r, c]))
-                      for c in range(C + 1)] for r in range(R + 1)])
+    return point_rings(np.pad(cells, 1, constant_values=BLACK))
 
 
 @study("shakashaka-census", ("size", "points", *KINDS))

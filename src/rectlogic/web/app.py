@@ -18,7 +18,7 @@ from .. import bank
 from ..errors import RectlogicError
 from ..formats import Loaded, codec, dump, genre_name, load
 from ..generate import make_board
-from ..genres import get_genre
+from ..genres import GENRE_NAMES, get_genre
 from ..grid import check_size, parse_size
 from ..hint import hint, undecided
 from ..solve import solve
@@ -108,7 +108,7 @@ def create_app(bank_path: str | Path | None = None) -> FastAPI:
             first.setdefault((b.genre, b.rows, b.cols, b.grade), b.id)
         sizes = sorted({(r, c) for _, r, c, _ in first})
         parts = []
-        for genre in ("shakashaka", "shikaku", "chocona"):
+        for genre in GENRE_NAMES:
             ladder = [*get_genre(genre).LADDER, "search"][1:]
             head = "".join(f"<th>{g}" for g in ladder)
             body = ""
@@ -120,7 +120,7 @@ def create_app(bank_path: str | Path | None = None) -> FastAPI:
                 )
                 body += f"<tr><th>{r}×{c}{cells}</tr>"
             parts.append(f"<h2>{genre}</h2><table><tr><th>{head}</tr>{body}</table>")
-        genres = "".join(f"<option>{g}</option>" for g in ("shakashaka", "shikaku", "chocona"))
+        genres = "".join(f"<option>{g}</option>" for g in GENRE_NAMES)
         return (
             "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>"
             "<title>rectlogic</title><link rel=stylesheet href=/static/play.css>"

@@ -20,6 +20,7 @@ from numba import njit
 
 from ...engine import kernel
 from ...engine.kernel import CompiledRules, Kernels
+from ...grid import box_sum, mask_labels, piece_boxes, prefix_sums
 from .model import BIT, BOTH, NO_CLUE, SHADED, WHITE, Puzzle
 
 RULES = ("quota", "corner", "box", "probe")
@@ -92,49 +93,23 @@ def build(puzzle: Puzzle, names: frozenset[str]) -> CompiledRules | None:
 
 
 @njit(cache=True, nogil=True)
-def _prefix(marked):  # pragma: no cover - compiled
-    H, W = marked.shape
-    p = np.zeros((H + 1, W + 1), np.int32)
-    for r in range(H):
-        for c in range(W):
-            p[r + 1, c + 1] = p[r, c + 1] + p[r + 1, c] - p[r, c] + marked[r, c]
-    return p
-
-
-@njit(cache=True, nogil=True)
-def _count(p, t, b, lft, r):  # pragma: no cover - compiled
-    """Marked cells in rows t..b, columns lft..r."""
-    return p[b + 1, r + 1] - p[t, r + 1] - p[b + 1, lft] + p[t, lft]
-
-
-@njit(cache=True, nogil=True)
 def _clump_boxes(g):  # pragma: no cover - compiled
     """Bounding boxes (top, bottom, left, right) of the 4-connected clumps of shaded cells."""
-    H, W = g.shape
-    seen = np.zeros((H, W), np.bool_)
-    stack = np.empty(H * W, np.int64)
-    boxes = np.empty((H * W, 4), np.int64)
-    n = 0
-    for r0 in range(H):
-        for c0 in range(W):
-            if g[r0, c0] != SH or seen[r0, c0]:
-                continue
-            seen[r0, c0] = True
-            stack[0] = r0 * W + c0
-            top = 1
-            t, b, lft, rt = r0, r0, c0, c0
-            while top:
-                top -= 1
-                r, c = divmod(stack[top], W)
-                t, b, lft, rt = min(t, r), max(b, r), min(lft, c), max(rt, c)
-                for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                    if g[rr, cc] == SH and not seen[rr, cc]:
-                        seen[rr, cc] = True
-                        stack[top] = rr * W + cc
-                        top += 1
-            boxes[n, 0], boxes[n, 1], boxes[n, 2], boxes[n, 3] = t, b, lft, rt
-            n += 1
-    return boxes[:n]
+    shaded = g == SH
+    labels = mask_labels(shaded)
+    pieces = piece_boxes(labels)  # size, top, left, bottom, right
+    is_clump = np.zeros(pieces.shape[0], np.bool_)
+    for r in range(g.shape[0]):
+        for c in range(g.shape[1]):
+            if shaded[r, c]:
+                is_clump[labels[r, c]] = True
+    keep = np.flatnonzero(is_clump)
+    boxes = np.empty((keep.size, 4), np.int64)
+    for i in range(keep.size):
+        k = keep[i]
+        boxes[i, 0], boxes[i, 1] = pieces[k, 1], pieces[k, 3]
+        boxes[i, 2], boxes[i, 3] = pieces[k, 2], pieces[k, 4]
+    return boxes
 
 
 @njit(cache=True, nogil=True)
@@ -145,36 +120,36 @@ def _box_one(g):  # pragma: no cover - compiled
     H, W = g.shape
     changed = dirty = False
     boxes = _clump_boxes(g)
-    blocked = _prefix((g & SH) == 0)
-    forced = _prefix(g == SH)
+    blocked = prefix_sums((g & SH) == 0)
+    forced = prefix_sums(g == SH)
     cover = np.zeros((H + 1, W + 1), np.int32)
     for k in range(boxes.shape[0]):
         t0, b0, l0, r0 = boxes[k, 0], boxes[k, 1], boxes[k, 2], boxes[k, 3]
         if dirty:
-            blocked = _prefix((g & SH) == 0)
-            forced = _prefix(g == SH)
+            blocked = prefix_sums((g & SH) == 0)
+            forced = prefix_sums(g == SH)
             dirty = False
-        if _count(blocked, t0, b0, l0, r0):
+        if box_sum(blocked, t0, b0, l0, r0):
             g[:, :] = 0
             return True
         n = 0
         top, bottom, left, right = t0, b0, l0, r0  # the reach of all rectangles
         t = t0
-        while t > 0 and not _count(blocked, t, t0, l0, r0):
+        while t > 0 and not box_sum(blocked, t, t0, l0, r0):
             b = b0
-            while b < H - 1 and not _count(blocked, t, b, l0, r0):
+            while b < H - 1 and not box_sum(blocked, t, b, l0, r0):
                 lmin = l0
-                while lmin - 1 > 0 and not _count(blocked, t, b, lmin - 1, l0):
+                while lmin - 1 > 0 and not box_sum(blocked, t, b, lmin - 1, l0):
                     lmin -= 1
                 rmax = r0
-                while rmax + 1 < W - 1 and not _count(blocked, t, b, r0, rmax + 1):
+                while rmax + 1 < W - 1 and not box_sum(blocked, t, b, r0, rmax + 1):
                     rmax += 1
                 for lft in range(lmin, l0 + 1):
                     for r in range(r0, rmax + 1):
-                        if (_count(forced, t - 1, t - 1, lft, r)
-                                or _count(forced, b + 1, b + 1, lft, r)
-                                or _count(forced, t, b, lft - 1, lft - 1)
-                                or _count(forced, t, b, r + 1, r + 1)):
+                        if (box_sum(forced, t - 1, t - 1, lft, r)
+                                or box_sum(forced, b + 1, b + 1, lft, r)
+                                or box_sum(forced, t, b, lft - 1, lft - 1)
+                                or box_sum(forced, t, b, r + 1, r + 1)):
                             continue  # a forced-shaded cell along a side would join
                         n += 1
                         cover[t, lft] += 1
@@ -246,9 +221,7 @@ def fixpoint(g, ctx, seed):  # pragma: no cover - compiled
     TODO, QUEUED = ctx.size - 2 * n, ctx.size - n  # scratch: the worklist and its flags
     top = 0
     for x in range(n) if seed < 0 else range(seed, min(seed + 1, n)):
-        ctx[TODO + top] = x
-        ctx[QUEUED + x] = 1
-        top += 1
+        top = _push(ctx, TODO, QUEUED, top, x)
     before = np.empty_like(g) if flags & BOX else g
     while True:
         while top:
@@ -272,10 +245,7 @@ def fixpoint(g, ctx, seed):  # pragma: no cover - compiled
                         y = ctx[MEMBERS + m]
                         if g[y] == BOTH:
                             g[y] = keep
-                            if not ctx[QUEUED + y]:
-                                ctx[QUEUED + y] = 1
-                                ctx[TODO + top] = y
-                                top += 1
+                            top = _push(ctx, TODO, QUEUED, top, y)
             if flags & CORNER:
                 r, c = x // W, x % W
                 for i in range(max(r - 1, 0), min(r, R) + 1):
@@ -291,10 +261,7 @@ def fixpoint(g, ctx, seed):  # pragma: no cover - compiled
                                 if v == 0:
                                     return _fail(ctx, QUEUED, n)
                                 g[y] = v
-                                if not ctx[QUEUED + y]:
-                                    ctx[QUEUED + y] = 1
-                                    ctx[TODO + top] = y
-                                    top += 1
+                                top = _push(ctx, TODO, QUEUED, top, y)
         if not flags & BOX:
             return True
         before[:] = g
@@ -303,11 +270,19 @@ def fixpoint(g, ctx, seed):  # pragma: no cover - compiled
             if g[y] != before[y]:
                 if g[y] == 0:
                     return _fail(ctx, QUEUED, n)
-                ctx[QUEUED + y] = 1
-                ctx[TODO + top] = y
-                top += 1
+                top = _push(ctx, TODO, QUEUED, top, y)
         if top == 0:
             return True
+
+
+@njit(cache=True, nogil=True)
+def _push(ctx, todo, queued, top, y):  # pragma: no cover - compiled
+    """Put cell y on the worklist (once); the new top."""
+    if ctx[queued + y]:
+        return top
+    ctx[queued + y] = 1
+    ctx[todo + top] = y
+    return top + 1
 
 
 @njit(cache=True, nogil=True)

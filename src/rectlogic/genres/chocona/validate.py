@@ -4,6 +4,9 @@ region. Violations in pzprjs's active order: brNoShade, csNotRect, bkShadeNe."""
 
 from __future__ import annotations
 
+import numpy as np
+
+from ...grid import mask_labels, piece_boxes
 from ..base import Violation
 from .model import Answer, Puzzle
 
@@ -17,40 +20,27 @@ UI_ONLY_CODES = frozenset({"brNoShade"})
 """pzprjs's "not started" guard: reported by the checker, not a rule of the puzzle."""
 
 
-def clumps(answer: Answer) -> list[list[tuple[int, int]]]:
-    """The 4-connected clumps of shaded cells, each from its first row-major cell."""
-    rows, cols = answer.rows, answer.cols
-    left = {(r, c) for r in range(rows) for c in range(cols) if answer.shaded[r][c]}
+def clumps(answer: Answer) -> list[tuple[list[tuple[int, int]], bool]]:
+    """The 4-connected clumps of shaded cells, from their first row-major cell: each clump's
+    cells (row-major) and whether its size equals its bounding box's area."""
+    shaded = np.array(answer.shaded, dtype=np.bool_).reshape(answer.rows, answer.cols)
+    labels = mask_labels(shaded)
+    boxes = piece_boxes(labels)
     out = []
-    for seed in sorted(left):
-        if seed not in left:
-            continue
-        left.remove(seed)
-        clump, todo = [seed], [seed]
-        while todo:
-            r, c = todo.pop()
-            for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if nb in left:
-                    left.remove(nb)
-                    clump.append(nb)
-                    todo.append(nb)
-        out.append(sorted(clump))
+    for k in np.unique(labels[shaded]).tolist():
+        size, top, left, bottom, right = boxes[k].tolist()
+        cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(labels == k), strict=True)]
+        out.append((cells, size == (bottom - top + 1) * (right - left + 1)))
     return out
-
-
-def is_rectangle(cells: list[tuple[int, int]]) -> bool:
-    rs = [r for r, _ in cells]
-    cs = [c for _, c in cells]
-    return len(cells) == (max(rs) - min(rs) + 1) * (max(cs) - min(cs) + 1)
 
 
 def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     out: list[Violation] = []
     if not any(any(row) for row in answer.shaded):
         out.append(Violation("brNoShade", MESSAGES["brNoShade"]))
-    for clump in clumps(answer):
-        if not is_rectangle(clump):
-            out.append(Violation("csNotRect", MESSAGES["csNotRect"], cells=tuple(clump)))
+    for cells, rectangle in clumps(answer):
+        if not rectangle:
+            out.append(Violation("csNotRect", MESSAGES["csNotRect"], cells=tuple(cells)))
     for k, cells in enumerate(puzzle.region_cells):
         n = puzzle.clues[k]
         if n >= 0 and sum(answer.shaded[r][c] for r, c in cells) != n:

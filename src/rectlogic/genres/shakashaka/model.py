@@ -183,14 +183,20 @@ def check_answer_fits(puzzle: Puzzle, answer: Answer) -> None:
                 raise RectlogicError(f"answer cell ({r},{c}) does not match the {what} cell")
 
 
+def point_rings(framed: np.ndarray) -> np.ndarray:
+    """The 8-bit ring (`ring_of`) at every lattice point between the cells of state arrays
+    (..., H, W): one point per 2×2 block of cells, (..., H-1, W-1) of them."""
+    ring = QUAD_PATTERN[0][framed[..., :-1, 1:]]
+    ring |= QUAD_PATTERN[1][framed[..., 1:, 1:]] << 2
+    ring |= QUAD_PATTERN[2][framed[..., 1:, :-1]] << 4
+    ring |= QUAD_PATTERN[3][framed[..., :-1, :-1]] << 6
+    return ring
+
+
 def local_ok_batch(states: np.ndarray, table: np.ndarray = FULL) -> np.ndarray:
     """The local reading for a stack of complete pictures (B, R, C): does every lattice point's
     ring pass the table? Off-board cells count as black."""
     B, R, C = states.shape
     s = np.full((B, R + 2, C + 2), BLACK, dtype=np.uint8)
     s[:, 1:-1, 1:-1] = states
-    ring = QUAD_PATTERN[0][s[:, : R + 1, 1:]]
-    ring |= QUAD_PATTERN[1][s[:, 1:, 1:]] << 2
-    ring |= QUAD_PATTERN[2][s[:, 1:, : C + 1]] << 4
-    ring |= QUAD_PATTERN[3][s[:, : R + 1, : C + 1]] << 6
-    return table[ring].reshape(B, -1).all(axis=1)
+    return table[point_rings(s)].reshape(B, -1).all(axis=1)

@@ -37,18 +37,18 @@ class Shikaku(Genre):
 
     def chosen(self, puzzle: Puzzle, domains: np.ndarray) -> np.ndarray:
         """Each clue's rectangle (the lowest candidate left), rows [top, left, height, width]."""
-        rects, counts = candidate_array(puzzle)
+        rects, _, first = candidate_array(puzzle)
         if domains.dtype == object:
             pick = np.array([int(v).bit_length() - 1 for v in domains], dtype=np.int64)
         else:  # one bit left: its index is the number of bits below it
             pick = np.bitwise_count((domains & -domains) - np.uint64(1)).astype(np.int64)
-        return rects[np.cumsum(counts) - counts + pick]
+        return rects[first[:-1] + pick]
 
     def _drawing(self, puzzle: Puzzle, domains: np.ndarray) -> tuple[Answer, bool]:
         """The rectangles drawn as rooms, and whether they tile the board (no overlap, no
         hole: a drawing cannot show two rectangles on one cell)."""
         label, tiles = _draw(self.chosen(puzzle, domains), puzzle.rows, puzzle.cols)
-        return Answer.from_labels(label), bool(tiles)
+        return Answer.from_rooms(label), bool(tiles)
 
     def decode(self, puzzle: Puzzle, domains: np.ndarray) -> Answer:
         return self._drawing(puzzle, domains)[0]
@@ -144,4 +144,4 @@ def _draw(rects, R, C):  # pragma: no cover - compiled
         cover[t:t + h, lft:lft + w] += 1
     return label, (cover == 1).all()
 
-__all__ = ["SHIKAKU", "Answer", "Puzzle", "Shikaku", "rect_mask"]
+__all__ = ["SHIKAKU", "Answer", "Puzzle", "Shikaku"]

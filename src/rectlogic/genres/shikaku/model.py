@@ -2,20 +2,21 @@
 
 The unknown is not a cell but which rectangle each number takes. Every clue gets the list of
 its candidates — each h×w box with h·w = n that contains the clue and no other clue (any area
-for `?`) — and the puzzle becomes exact cover of the cells by one candidate per clue. A
-candidate's cells are a Python integer used as a bitset (bit r·cols + c)."""
+for `?`) — and the puzzle becomes exact cover of the cells by one candidate per clue. A clue's
+domain is the bitset of its candidates still possible."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, cached_property, lru_cache
-from typing import ClassVar
+from functools import cached_property, lru_cache
+from itertools import pairwise
+from typing import Any, ClassVar
 
 import numpy as np
 from numba import njit
 
 from ...errors import RectlogicError
-from ...grid import borders_of, check_same_size, check_size, piece_labels
+from ...grid import borders_of, box_sum, check_same_size, check_size, piece_labels, prefix_sums
 
 NO_CLUE, ANY_AREA = -1, -2
 """Cell values besides the numbers: no clue, and `?` (a clue of any area)."""
@@ -66,16 +67,11 @@ class Answer:
     horizontal: tuple[int, ...]
 
     @staticmethod
-    def from_rooms(rooms: tuple[tuple[int, ...], ...]) -> Answer:
+    def from_rooms(rooms: Any) -> Answer:
+        """Lines wherever two neighbouring cells carry different labels (nested tuples or an
+        array)."""
         v, h = borders_of(rooms)
         return Answer(len(rooms), len(rooms[0]), tuple(v), tuple(h))
-
-    @staticmethod
-    def from_labels(label: np.ndarray) -> Answer:
-        """Lines wherever two neighbouring cells carry different labels."""
-        vertical = (label[:, :-1] != label[:, 1:]).ravel().astype(int).tolist()
-        horizontal = (label[:-1, :] != label[1:, :]).ravel().astype(int).tolist()
-        return Answer(label.shape[0], label.shape[1], tuple(vertical), tuple(horizontal))
 
     @staticmethod
     def from_rects(rows: int, cols: int, rects: list[Rect]) -> Answer:
@@ -117,38 +113,34 @@ def check_answer_fits(puzzle: Puzzle, answer: Answer) -> None:
 
 
 @lru_cache(maxsize=256)
-def candidate_array(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray]:
+def candidate_array(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every clue's candidates as one array of rows [top, left, height, width], clue after
-    clue, and how many each clue has (what the compiled rules read)."""
-    clues = np.array(puzzle.clues, dtype=np.int64)
+    clue; how many each clue has; and where each clue's run starts (K+1 offsets, the last
+    one the total). What the compiled rules and the leaf drawing read."""
     numbers = np.array(puzzle.numbers, dtype=np.int64).reshape(-1, 3)
-    rects, counts = _candidates(clues, numbers, puzzle.rows, puzzle.cols, MAX_CANDIDATES)
+    rects, counts = _candidates(puzzle.clue_array, numbers, puzzle.rows, puzzle.cols,
+                                MAX_CANDIDATES)
     if counts.sum() > MAX_CANDIDATES:
         raise RectlogicError(
             f"too many possible rectangles (over {MAX_CANDIDATES}); too many ? clues?"
         )
-    return rects, counts
+    return rects, counts, np.concatenate([[0], np.cumsum(counts)])
 
 
 @lru_cache(maxsize=256)
 def candidates(puzzle: Puzzle) -> tuple[tuple[Rect, ...], ...]:
     """Per clue (in `numbers` order), every rectangle it may take. Kept for the puzzles seen
     last, not for every puzzle a server or a benchmark ever saw."""
-    rects, counts = candidate_array(puzzle)
+    rects, _, first = candidate_array(puzzle)
     flat = list(map(tuple, rects.tolist()))
-    ends = np.cumsum(counts).tolist()
-    return tuple(tuple(flat[e - n:e]) for e, n in zip(ends, counts.tolist(), strict=True))
+    return tuple(tuple(flat[a:b]) for a, b in pairwise(first.tolist()))
 
 
 @njit(cache=True, nogil=True)
 def _candidates(clues, numbers, R, C, limit):  # pragma: no cover - compiled
     """Every box of area n (any area for `?` and 0) holding its clue and no other clue, per
     clue in order, shapes by height then width, boxes row-major; stops past `limit`."""
-    prefix = np.zeros((R + 1, C + 1), np.int64)
-    for r in range(R):
-        for c in range(C):
-            prefix[r + 1, c + 1] = (prefix[r, c + 1] + prefix[r + 1, c] - prefix[r, c]
-                                    + (clues[r, c] != NO_CLUE))
+    prefix = prefix_sums(clues != NO_CLUE)
     out = np.empty((64, 4), np.int64)
     counts = np.zeros(numbers.shape[0], np.int64)
     total = 0
@@ -160,9 +152,8 @@ def _candidates(clues, numbers, R, C, limit):  # pragma: no cover - compiled
                     continue
                 for t in range(max(0, r - h + 1), min(r, R - h) + 1):
                     for lft in range(max(0, c - w + 1), min(c, C - w) + 1):
-                        inside = (prefix[t + h, lft + w] - prefix[t, lft + w]
-                                  - prefix[t + h, lft] + prefix[t, lft])
-                        if inside == 1:  # exactly one clue (this one) inside the box
+                        if box_sum(prefix, t, t + h - 1, lft, lft + w - 1) == 1:
+                            # exactly one clue (this one) inside the box
                             if total == out.shape[0]:
                                 grown = np.empty((2 * total, 4), np.int64)
                                 grown[:total] = out
@@ -173,14 +164,3 @@ def _candidates(clues, numbers, R, C, limit):  # pragma: no cover - compiled
                             counts[k] += 1
     return out[:total], counts
 
-
-def rect_mask(rect: Rect, cols: int) -> int:
-    """The rectangle's cells as a bitset (bit r·cols + c)."""
-    t, lft, h, w = rect
-    return _block(h, w, cols) << (t * cols + lft)
-
-
-@cache
-def _block(h: int, w: int, cols: int) -> int:
-    row = (1 << w) - 1
-    return sum(row << (i * cols) for i in range(h))

@@ -29,8 +29,7 @@ def build(puzzle: Puzzle, names: frozenset[str]) -> Callable[[np.ndarray], np.nd
     coverer, forced = "only-coverer" in names, "forced-cell" in names
     if not (coverer or forced):
         return None
-    rects, sizes = candidate_array(puzzle)
-    first = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    rects, sizes, first = candidate_array(puzzle)
     exact = all(n > 0 for _, _, n in puzzle.numbers)
     area_ok = not exact or sum(n for _, _, n in puzzle.numbers) == puzzle.rows * puzzle.cols
     nbytes = (int(first[-1]) + 7) // 8
