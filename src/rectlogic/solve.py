@@ -45,6 +45,16 @@ class Solution:
         }
 
 
+def status_of(count: int, exhausted: bool = False) -> str:
+    """What a count of answers says, given that two were looked for: multiple, else unknown
+    when the search stopped early, else unique or none."""
+    if count >= 2:
+        return "multiple"
+    if exhausted:
+        return "unknown"
+    return "unique" if count == 1 else "none"
+
+
 def solve(
     puzzle: Any,
     rung: str | None = None,
@@ -82,12 +92,7 @@ def solve(
         settled=propagate is not None and not genre.PROBE_EVERY_NODE,
     )
     seconds = time.perf_counter() - started
-    if found.count >= 2:
-        status = "multiple"
-    elif found.exhausted:
-        status = "unknown"
-    else:
-        status = "unique" if found.count == 1 else "none"
+    status = status_of(found.count, found.exhausted)
     answers = [genre.decode(puzzle, d) for d in found.solutions]
     if limit:
         answers = answers[:limit]

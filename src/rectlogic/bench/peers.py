@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import RectlogicError
+from ..solve import status_of
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ def _shikaku_grid(puzzle: Any, blank: str) -> list[list[str]] | None:
 
 
 def _counted(answers: list[Any]) -> PeerResult:
-    return PeerResult("multiple" if len(answers) > 1 else "unique" if answers else "none")
+    return PeerResult(status_of(len(answers)))
 
 
 def _mps(puzzle: Any) -> PeerResult | None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..errors import RectlogicError
 from ..genres import get_genre
-from ..solve import Solution
+from ..solve import Solution, status_of
 
 
 @dataclass
@@ -77,8 +77,7 @@ def _count(puzzle: Any, enc: Encoding, limit: int, find: Callable[[], set[int] |
             raise RuntimeError(f"the clause model of {puzzle.genre} let a wrong answer through")
         answers.append(answer)
         forbid([-v if v in true else v for v in enc.decisions])
-    status = "multiple" if len(answers) >= 2 else "unique" if answers else "none"
-    return status, (answers[:limit] if limit else answers)
+    return status_of(len(answers)), (answers[:limit] if limit else answers)
 
 
 def solve_sat(puzzle: Any, limit: int = 2) -> Solution:

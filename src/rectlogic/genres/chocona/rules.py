@@ -94,22 +94,16 @@ def build(puzzle: Puzzle, names: frozenset[str]) -> CompiledRules | None:
 
 @njit(cache=True, nogil=True)
 def _clump_boxes(g):  # pragma: no cover - compiled
-    """Bounding boxes (top, bottom, left, right) of the 4-connected clumps of shaded cells."""
+    """[size, top, left, bottom, right] of each 4-connected clump of shaded cells."""
     shaded = g == SH
     labels = mask_labels(shaded)
-    pieces = piece_boxes(labels)  # size, top, left, bottom, right
+    pieces = piece_boxes(labels)
     is_clump = np.zeros(pieces.shape[0], np.bool_)
     for r in range(g.shape[0]):
         for c in range(g.shape[1]):
             if shaded[r, c]:
                 is_clump[labels[r, c]] = True
-    keep = np.flatnonzero(is_clump)
-    boxes = np.empty((keep.size, 4), np.int64)
-    for i in range(keep.size):
-        k = keep[i]
-        boxes[i, 0], boxes[i, 1] = pieces[k, 1], pieces[k, 3]
-        boxes[i, 2], boxes[i, 3] = pieces[k, 2], pieces[k, 4]
-    return boxes
+    return pieces[np.flatnonzero(is_clump)]
 
 
 @njit(cache=True, nogil=True)
@@ -124,7 +118,7 @@ def _box_one(g):  # pragma: no cover - compiled
     forced = prefix_sums(g == SH)
     cover = np.zeros((H + 1, W + 1), np.int32)
     for k in range(boxes.shape[0]):
-        t0, b0, l0, r0 = boxes[k, 0], boxes[k, 1], boxes[k, 2], boxes[k, 3]
+        t0, l0, b0, r0 = boxes[k, 1], boxes[k, 2], boxes[k, 3], boxes[k, 4]
         if dirty:
             blocked = prefix_sums((g & SH) == 0)
             forced = prefix_sums(g == SH)
