@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench bank results clean
+.PHONY: run test browser lint bench bank results soak clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -20,7 +20,12 @@ bank: $(STAMP)
 	rm -f src/rectlogic/bank/bank.sqlite
 	$(BIN)/rectlogic bank build --bank src/rectlogic/bank/bank.sqlite --workers 2
 
-test: $(STAMP)
+# The browser tests need a Chromium: found, or installed (Debian's package as root, else
+# Playwright's download); its path goes to .venv/browser, where the tests read it.
+browser: $(STAMP)
+	tools/ensure-browser $(BIN) > $(VENV)/browser.tmp && mv $(VENV)/browser.tmp $(VENV)/browser
+
+test: $(STAMP) browser
 	$(BIN)/ruff check src tests
 	$(BIN)/pytest -n 2
 

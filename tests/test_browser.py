@@ -4,6 +4,7 @@ move and see Check mark it; take a hint and see it applied; undo and redo."""
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import time
@@ -16,7 +17,18 @@ from playwright.sync_api import Page, sync_playwright
 from rectlogic import bank
 from rectlogic.web import create_app
 
-CHROMIUM = "/usr/bin/chromium"
+
+def chromium() -> str | None:
+    """The browser `make test` found or installed (tools/ensure-browser), else Debian's, else
+    None (Playwright's own, if it has one)."""
+    if os.environ.get("RECTLOGIC_CHROMIUM"):
+        return os.environ["RECTLOGIC_CHROMIUM"]
+    recorded = Path(__file__).parent.parent / ".venv" / "browser"
+    if recorded.is_file() and recorded.read_text().strip():
+        return recorded.read_text().strip()
+    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+
+
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
 SHOTS = Path(__file__).parent.parent / "test-output"
@@ -44,7 +56,7 @@ def server():
 @pytest.fixture(scope="module")
 def page(server):
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
         page = browser.new_page(viewport={"width": 800, "height": 1000})
         yield page
         browser.close()

@@ -44,7 +44,8 @@ def test_solve_check_count_convert(url: str) -> None:
     solved = post("/api/solve", puzzle=url)
     assert solved["status"] == "unique"
     answer = solved["solutions"][0]
-    assert post("/api/check", puzzle=url, answer=answer) == {"ok": True, "errors": []}
+    assert post("/api/check", puzzle=url, answer=answer) == {"ok": True, "errors": [],
+                                                                   "notes": []}
     counted = post("/api/count", puzzle=url)
     assert counted["status"] == "unique" and counted["nodes"] >= 1 and "ms" in counted
     text = post("/api/convert", puzzle=url, to="pzprv3")["text"]

@@ -24,7 +24,7 @@ from .genres import GENRE_NAMES, get_genre
 from .grade import grade
 from .grid import parse_size
 from .sat import ENGINES
-from .solve import DEFAULT_BUDGET, solve
+from .solve import DEFAULT_BUDGET, DEFAULT_TIMEOUT, Solution, solve
 
 app = typer.Typer(
     add_completion=False,
@@ -39,6 +39,8 @@ PuzzleArg = Annotated[
 ]
 GenreOpt = Annotated[str | None, typer.Option("--genre", help="override the detected genre")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="machine-readable output")]
+TimeoutOpt = Annotated[float, typer.Option(
+    "--timeout", min=0.001, help="seconds before giving up (the answer then says so)")]
 
 
 def _load(puzzle: str, genre: str | None) -> formats.Loaded:
@@ -65,6 +67,7 @@ def solve_cmd(
     limit: Annotated[int, typer.Option(help="answers to look for; 0 = all")] = 2,
     nodes: Annotated[int, typer.Option(help="node budget of the search")] = DEFAULT_BUDGET,
     engine: Annotated[str, typer.Option(help="ours, sat (CaDiCaL) or cpsat (OR-Tools)")] = "ours",
+    timeout: TimeoutOpt = DEFAULT_TIMEOUT,
     genre: GenreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -75,10 +78,10 @@ def solve_cmd(
     if engine == "ours":
         result = solve(
             loaded.puzzle, rung=rung, rules=rules.split(",") if rules is not None else None,
-            limit=limit, budget=nodes,
+            limit=limit, budget=nodes, timeout=timeout,
         )
     elif engine in ENGINES:
-        result = ENGINES[engine](loaded.puzzle, limit=limit)
+        result = ENGINES[engine](loaded.puzzle, limit=limit, timeout=timeout)
     else:
         raise RectlogicError(f"unknown engine {engine!r}; known: ours, {', '.join(ENGINES)}")
     if as_json:
@@ -89,10 +92,19 @@ def solve_cmd(
         f"{result.genre} {result.rows}x{result.cols}: {result.status} "
         f"({result.count} found, {result.nodes} nodes, {result.seconds * 1000:.1f} ms)"
     )
+    if not result.complete:
+        print(_stopped_line(result, nodes, timeout))
     for k, answer in enumerate(result.answers):
         if len(result.answers) > 1:
             print(f"\nanswer {k + 1}:")
         print(g.render(loaded.puzzle, answer))
+
+
+def _stopped_line(result: Solution, nodes: int, timeout: float) -> str:
+    why = {"nodes": f"the node budget ({nodes}, --nodes)",
+           "time": f"the time limit ({timeout:g} s, --timeout)",
+           "memory": "the memory cap of the search"}[result.stopped or "nodes"]
+    return f"stopped by {why}: the count is a lower bound"
 
 
 def _answer_from(arg: str, puzzle: Any) -> Any:
@@ -129,12 +141,15 @@ def check_cmd(
     elif loaded.answer is not None:
         ans = loaded.answer
     else:
-        ans = g.decode(loaded.puzzle, _first_values(g, loaded))
-    violations = g.validate(loaded.puzzle, ans)
+        ans = g.empty_answer(loaded.puzzle)
+    violations, notes = g.check(loaded.puzzle, ans)
     if as_json:
-        _emit({"ok": not violations, "errors": [v.to_json() for v in violations]})
+        _emit({"ok": not violations, "errors": [v.to_json() for v in violations],
+               "notes": [v.to_json() for v in notes]})
     elif not violations:
         print("ok: the answer is correct")
+        for v in notes:
+            print(f"note: {v.message} Every rule holds, so the empty board is this answer.")
     else:
         for v in violations:
             where = f" cells {[list(c) for c in v.cells]}" if v.cells else ""
@@ -144,22 +159,17 @@ def check_cmd(
         raise typer.Exit(1)
 
 
-def _first_values(g: Any, loaded: formats.Loaded) -> Any:
-    """An empty answer for a puzzle given without one: every cell at its lowest value."""
-    d = g.initial_domains(loaded.puzzle)
-    return d & -d
-
-
 @app.command("grade")
 def grade_cmd(
     puzzle: PuzzleArg,
     nodes: Annotated[int, typer.Option(help="node budget of the search")] = DEFAULT_BUDGET,
+    timeout: TimeoutOpt = DEFAULT_TIMEOUT,
     genre: GenreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """The weakest rung whose reasoning finishes the board without a guess."""
     loaded = _load(puzzle, genre)
-    g = grade(loaded.puzzle, budget=nodes)
+    g = grade(loaded.puzzle, budget=nodes, timeout=timeout)
     if as_json:
         _emit(g.to_json())
     elif g.grade is None:
@@ -177,9 +187,10 @@ def generate_cmd(
     count: Annotated[int, typer.Option(help="how many boards")] = 1,
     workers: Annotated[int, typer.Option(help="local worker processes")] = 1,
     scheduler: Annotated[str | None, typer.Option(help="a Dask scheduler address")] = None,
+    timeout: TimeoutOpt = DEFAULT_TIMEOUT,
     as_json: JsonOpt = False,
 ) -> None:
-    """Make boards with exactly one answer, at the grade asked."""
+    """Make boards with exactly one answer, at the grade asked (each within --timeout)."""
     rows, cols = parse_size(size)
     if count < 1 or workers < 1:
         raise RectlogicError("--count and --workers must be at least 1")
@@ -189,7 +200,7 @@ def generate_cmd(
         task = bar.add_task("generate", total=count)
         try:
             for board in make_boards(name, rows, cols, grade_name, seed, count, workers,
-                                     scheduler):
+                                     scheduler, timeout):
                 boards.append(board)
                 bar.advance(task)
         except KeyboardInterrupt:
@@ -258,17 +269,29 @@ def bank_add(
     puzzles: Annotated[list[str], typer.Argument(help="puzzles to prove unique, grade and add")],
     bank_path: BankOpt = None,
     genre: GenreOpt = None,
+    timeout: TimeoutOpt = DEFAULT_TIMEOUT,
 ) -> None:
-    """Add puzzles (each proved unique and graded first; others are refused)."""
-    boards = []
-    for text in puzzles:
-        puzzle = _load(text, genre).puzzle
-        g = grade(puzzle)
-        if g.grade is None:
-            raise RectlogicError(f"not added: the puzzle is {g.status}, not unique")
+    """Add puzzles, all or none: each is proved unique and graded first, and if any is refused
+    (each is named, with the reason), nothing is added."""
+    boards, refused = [], []
+    for k, text in enumerate(puzzles, 1):
+        try:
+            puzzle = _load(text, genre).puzzle
+            g = grade(puzzle, timeout=timeout)
+            if g.grade is None:
+                raise RectlogicError(f"the puzzle is {g.status}, not unique"
+                                     + (" (out of time)" if g.status == "unknown" else ""))
+            if get_genre(puzzle.genre).is_blank(puzzle, g.answer):
+                raise RectlogicError("its only answer is empty: nothing to solve")
+        except RectlogicError as exc:
+            shown = text if len(text) <= 60 else text[:57] + "..."
+            refused.append(f"PUZZLE {k} ({shown!r}): {exc}")
+            continue
         boards.append(
             Board(puzzle.genre, puzzle.rows, puzzle.cols, g.grade, None, puzzle, g.answer)
         )
+    if refused:
+        raise RectlogicError("nothing added; refused: " + "; ".join(refused))
     print(f"{bank.add(boards, bank_path)} added")
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from .batch import executor
+from .engine import limits
 from .errors import RectlogicError
 from .formats import dump
 from .genres import get_genre
@@ -62,20 +63,31 @@ def acceptor(target: str | None) -> Callable[[Any], bool]:
 
 
 def make_board(genre_name: str, rows: int, cols: int, target: str | None = None,
-               seed: int = 0, attempts: int = ATTEMPTS) -> Board:
+               seed: int = 0, timeout: float | None = None, attempts: int = ATTEMPTS) -> Board:
+    """One board from this seed, within `timeout` seconds (or an enclosing time limit)."""
     check_request(genre_name, rows, cols, target)
+    with limits.time_limit(timeout) as deadline:
+        return _make_board(genre_name, rows, cols, target, seed, attempts, deadline)
+
+
+def _make_board(genre_name: str, rows: int, cols: int, target: str | None, seed: int,
+                attempts: int, deadline: limits.Deadline | None) -> Board:
     genre = get_genre(genre_name)
     rng = np.random.default_rng(seed)
     accept = acceptor(target)
     for _ in range(attempts):
+        if deadline is not None and deadline.expired():
+            raise RectlogicError(
+                f"no {genre_name} {rows}x{cols} board of grade {target or 'any'} within "
+                f"{deadline.seconds:g} s (seed {seed}); try another grade, size or seed")
         puzzle = genre.generate(rows, cols, rng, accept)
         if puzzle is None:
             continue
         g = grade(puzzle)
-        if not g.unique or (target is not None and g.grade != target):
+        if g.grade is None or (target is not None and g.grade != target):
             continue
-        if genre.validate(puzzle, g.answer):
-            continue  # e.g. no triangle at all: right by the rules, but puzz.link says no
+        if genre.is_blank(puzzle, g.answer):
+            continue  # an empty answer: nothing to solve
         return Board(genre_name, rows, cols, g.grade or SEARCH, seed, puzzle, g.answer)
     raise RectlogicError(
         f"no {genre_name} {rows}x{cols} board of grade {target or 'any'} in {attempts} attempts "
@@ -83,21 +95,26 @@ def make_board(genre_name: str, rows: int, cols: int, target: str | None = None,
     )
 
 
-def _one(job: tuple[str, int, int, str | None, int]) -> Board:
+Job = tuple[str, int, int, "str | None", int, "float | None"]
+"""make_board's arguments: genre, rows, cols, grade, seed, timeout."""
+
+
+def _one(job: Job) -> Board:
     return make_board(*job)
 
 
 def make_boards(genre_name: str, rows: int, cols: int, target: str | None = None,
                 seed: int = 0, count: int = 1, workers: int = 1,
-                scheduler: str | None = None) -> Iterator[Board]:
-    """Boards seed, seed+1, …, in order; here, on a local pool, or on a Dask cluster."""
+                scheduler: str | None = None, timeout: float | None = None) -> Iterator[Board]:
+    """Boards seed, seed+1, …, in order; here, on a local pool, or on a Dask cluster; each
+    within `timeout` seconds."""
     check_request(genre_name, rows, cols, target)
-    jobs = [(genre_name, rows, cols, target, seed + k) for k in range(count)]
+    jobs = [(genre_name, rows, cols, target, seed + k, timeout) for k in range(count)]
     with executor(workers, scheduler) as pool:
         yield from pool.map(_one, jobs)
 
 
-def try_board(job: tuple[str, int, int, str | None, int]) -> Board | None:
+def try_board(job: Job) -> Board | None:
     """make_board, or None where the grade was not reached (for batches that skip seeds)."""
     try:
         return make_board(*job)
@@ -118,7 +135,8 @@ def collect(genre_name: str, rows: int, cols: int, target: str | None, seed: int
     tried = 0
     with executor(workers, scheduler) as pool:
         while len(found) < want and tried < patience * want:
-            jobs = [(genre_name, rows, cols, target, seed + tried + k) for k in range(batch)]
+            jobs = [(genre_name, rows, cols, target, seed + tried + k, None)
+                    for k in range(batch)]
             tried += batch
             got = [b for b in pool.map(try_board, jobs) if b is not None]
             if not found and not got and tried >= probe_batches * batch:

@@ -230,15 +230,35 @@ def draw_rooms(rooms: tuple[tuple[int, ...], ...], text: Callable[[int, int], st
     return "\n".join(lines)
 
 
-_SIZE = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")
+MAX_DIGITS = 6
+"""Digits a number in any input may have: enough for every clue and size, and no 5,000-digit
+number ever reaches int() or a numpy array."""
+
+
+def is_number(token: str) -> bool:
+    """ASCII digits only ('²'.isdigit() is true, but int('²') fails), at most MAX_DIGITS."""
+    return 0 < len(token) <= MAX_DIGITS and token.isascii() and token.isdigit()
+
+
+def whole_number(token: str, what: str) -> int:
+    """A whole number read from input, or a RectlogicError that says what was expected."""
+    token = token.strip()
+    if not is_number(token):
+        shown = token if len(token) <= 20 else token[:20] + "…"
+        raise RectlogicError(f"{what} must be a whole number of at most {MAX_DIGITS} digits, "
+                             f"got {shown!r}")
+    return int(token)
+
+
+_SIZE = re.compile(r"^\s*([0-9]+)\s*[xX×]\s*([0-9]+)\s*$")
 
 
 def parse_size(text: str) -> tuple[int, int]:
     """'RxC' (rows by columns) → (rows, cols); a single 'N' means NxN."""
     m = _SIZE.match(text)
     if m:
-        rows, cols = int(m.group(1)), int(m.group(2))
-    elif text.strip().isdigit():
+        rows, cols = whole_number(m.group(1), "rows"), whole_number(m.group(2), "columns")
+    elif is_number(text.strip()):
         rows = cols = int(text.strip())
     else:
         raise RectlogicError(f"size must look like 8x8 (rows x columns), got {text!r}")

@@ -10,10 +10,14 @@ from typing import Any
 import numpy as np
 
 from .engine import Probing, search
+from .engine.limits import time_limit
 from .genres import GENRE_NAMES, get_genre
 
 DEFAULT_BUDGET = 200_000
 """Search nodes allowed before a solve gives up with status `unknown`."""
+DEFAULT_TIMEOUT = 60.0
+"""Seconds the command line gives a solve, grade or generation before it gives up and says so
+(the library sets no limit unless asked)."""
 
 
 @dataclass
@@ -22,10 +26,18 @@ class Solution:
     rows: int
     cols: int
     status: str
-    """unique, multiple, none, or unknown (the node budget ran out)."""
+    """unique, multiple, none, or unknown (the search stopped before it could tell)."""
     answers: list[Any] = field(default_factory=list)
     nodes: int = 0
     seconds: float = 0.0
+    stopped: str | None = None
+    """Why the search stopped before the end: `nodes` (budget), `time` (deadline) or `memory`
+    (stack cap); None when it finished or found all the answers it was asked for."""
+
+    @property
+    def complete(self) -> bool:
+        """Is the count exact (as far as it was asked for)? When not, it is a lower bound."""
+        return self.stopped is None
 
     @property
     def count(self) -> int:
@@ -39,6 +51,8 @@ class Solution:
             "cols": self.cols,
             "status": self.status,
             "count": self.count,
+            "complete": self.complete,
+            "stopped": self.stopped,
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
             "solutions": [genre.answer_json(puzzle, a) for a in self.answers],
@@ -62,11 +76,19 @@ def solve(
     limit: int = 2,
     budget: int | None = DEFAULT_BUDGET,
     leaf_only: bool = False,
+    timeout: float | None = None,
 ) -> Solution:
     """Count answers up to `limit` (0 = all). The status needs two answers looked for, so the
-    search always looks for at least two, and returns at most `limit`."""
+    search always looks for at least two, and returns at most `limit`. The search stops after
+    `budget` nodes or `timeout` seconds (or an enclosing `time_limit`), and then says so."""
     if limit < 0:
         raise ValueError("limit must be 0 (all) or positive")
+    with time_limit(timeout):
+        return _solve(puzzle, rung, rules, limit, budget, leaf_only)
+
+
+def _solve(puzzle: Any, rung: str | None, rules: Iterable[str] | None, limit: int,
+           budget: int | None, leaf_only: bool) -> Solution:
     genre = get_genre(puzzle.genre)
     names = genre.rules_for(rung, rules)
     started = time.perf_counter()
@@ -97,7 +119,8 @@ def solve(
     if limit:
         answers = answers[:limit]
     return Solution(
-        puzzle.genre, puzzle.rows, puzzle.cols, status, answers, found.nodes, seconds
+        puzzle.genre, puzzle.rows, puzzle.cols, status, answers, found.nodes, seconds,
+        found.stopped,
     )
 
 

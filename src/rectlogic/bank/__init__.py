@@ -63,19 +63,34 @@ class Row:
                 "grade": self.grade, "url": self.url, "solution": self.answer}
 
 
+LOCK_WAIT = 10.0
+"""Seconds to wait for a bank another process is writing, before giving up with one line."""
+
+
 @contextmanager
-def connect(path: str | Path | None = None, create: bool = False) -> Iterator[sqlite3.Connection]:
+def connect(path: str | Path | None = None, create: bool = False,
+            write: bool = False) -> Iterator[sqlite3.Connection]:
+    """The bank file, read-only unless `write` (then every change inside the block is one
+    transaction: all of it is kept, or none). `create` makes a new bank file if there is
+    none. SQLite's errors (a locked file, not a bank) become one-line RectlogicErrors."""
     path = Path(path) if path is not None else default_path()
-    if not create and not path.is_file():
+    if not (create and write) and not path.is_file():
         raise RectlogicError(f"no bank at {path}")
     try:
-        con = sqlite3.connect(path)
-        con.executescript(SCHEMA)
+        if write:
+            con = sqlite3.connect(path, timeout=LOCK_WAIT)
+            con.executescript(SCHEMA)
+        else:
+            con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
+                                  timeout=LOCK_WAIT)
+            con.execute("SELECT id, genre, rows, cols, grade, url, answer FROM boards LIMIT 0")
     except sqlite3.Error as exc:
         raise RectlogicError(f"{path} is not a usable bank: {exc}") from None
     try:
-        yield con
-        con.commit()
+        with con:  # commits at the end, rolls back on any error or interrupt
+            yield con
+    except sqlite3.OperationalError as exc:
+        raise RectlogicError(f"the bank {path} could not be used: {exc}") from None
     finally:
         con.close()
 
@@ -112,6 +127,8 @@ def rows(path: str | Path | None = None, genre: str | None = None) -> list[Row]:
 
 
 def get(board_id: int, path: str | Path | None = None) -> Row:
+    if not 0 <= board_id < 2**63:
+        raise RectlogicError(f"the bank has no board {board_id}")
     with connect(path) as con:
         t = con.execute(f"SELECT {COLUMNS} FROM boards WHERE id = ?", (board_id,)).fetchone()
     if t is None:
@@ -120,10 +137,11 @@ def get(board_id: int, path: str | Path | None = None) -> Row:
 
 
 def add(boards: Iterable[Board], path: str | Path | None = None, create: bool = False) -> int:
-    """Store boards (already proved unique and graded); a URL already there is skipped."""
+    """Store boards (already proved unique and graded) in one transaction; a URL already there
+    is skipped."""
     added = 0
     today = dt.date.today().isoformat()
-    with connect(path, create=create) as con:
+    with connect(path, create=create, write=True) as con:
         for b in boards:
             data = b.to_json()
             cur = con.execute(
@@ -134,7 +152,6 @@ def add(boards: Iterable[Board], path: str | Path | None = None, create: bool = 
                  today),
             )
             added += cur.rowcount
-            con.commit()
     return added
 
 

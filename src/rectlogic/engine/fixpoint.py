@@ -6,6 +6,8 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from . import limits
+
 Rule = Callable[[np.ndarray], np.ndarray]
 """A rule takes domains of shape (B, N) and returns them narrowed (never widened). A rule that
 finds a contradiction empties some domain of that board. A rule may carry `watch`, the indices
@@ -33,7 +35,8 @@ def fixpoint(domains: np.ndarray, rules: Sequence[Rule], max_rounds: int = 10_00
     """Apply the rules in order, round after round, until a round changes nothing.
 
     In a batch, only the boards that changed in the last round (and are not dead) are swept
-    again, so a batch costs what its slowest boards cost, not B times that."""
+    again, so a batch costs what its slowest boards cost, not B times that. At the deadline
+    of `limits.time_limit` it returns what it has (narrowed soundly, maybe not to the end)."""
     d = domains
     if d.shape[0] == 1:
         last_input: list[np.ndarray | None] = [None] * len(rules)
@@ -47,7 +50,7 @@ def fixpoint(domains: np.ndarray, rules: Sequence[Rule], max_rounds: int = 10_00
                         continue  # same input as a run that changed nothing
                     last_input[k] = seen
                 d = rule(d)
-            if np.array_equal(d, before) or not d.all():
+            if np.array_equal(d, before) or not d.all() or limits.expired():
                 return d
         raise RuntimeError("fixpoint did not settle: a rule is widening domains")
     d = d.copy()
@@ -61,5 +64,5 @@ def fixpoint(domains: np.ndarray, rules: Sequence[Rule], max_rounds: int = 10_00
             new = rule(new)
         moved = (new != sub).any(axis=1) & new.all(axis=1)
         d[active] = new
-        active = active[moved]
+        active = active[moved] if not limits.expired() else active[:0]
     raise RuntimeError("fixpoint did not settle: a rule is widening domains")

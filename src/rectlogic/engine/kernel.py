@@ -24,6 +24,8 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from . import limits
+
 UNKNOWN = np.int64(-1)
 """The seed when any variable may have changed (typed, so `fix` is compiled only once)."""
 SEED = np.int64  # every seed goes in as int64, for the same reason
@@ -47,10 +49,10 @@ def fixpoint_many(fix, d, ctx):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def probe_board(fix, d, ctx, weights, work, seed):  # pragma: no cover - compiled
+def probe_board(fix, d, ctx, weights, work, seed, stop):  # pragma: no cover - compiled
     """Alternate the rules and probing on one board, in place, round-robin over the
     variables, until a full cycle narrows nothing (or `work`, probed values × variables,
-    runs out).
+    runs out, or the deadline flag stop[0] is raised: what was narrowed is sound).
     False: the board has no answer. `weights` receives each variable's look-ahead weight
     1024·Πw + Σw over its surviving values, w = how many values that value's fixpoint
     removed; after a quiet pass they are those of the final domains. `seed` as for `fix`."""
@@ -75,8 +77,8 @@ def probe_board(fix, d, ctx, weights, work, seed):  # pragma: no cover - compile
             bit = rest & -rest
             rest ^= bit
             work -= n
-            if work < 0:
-                return True  # out of budget: what was narrowed so far is sound
+            if work < 0 or stop[0]:
+                return True  # out of budget or time: what was narrowed so far is sound
             trial[:] = d
             trial[v_now] = bit
             if fix(trial, ctx, v_now):
@@ -113,11 +115,11 @@ def _values_left(d):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def settle(fix, d, lower, outer, weights, work, seed):  # pragma: no cover - compiled
+def settle(fix, d, lower, outer, weights, work, seed, stop):  # pragma: no cover - compiled
     """What `Probing` does to one board, compiled: probing over the rules packed in `lower`,
     alternating with the stronger `outer` rules (when outer is not empty) until neither
     narrows. `seed` as for `fix`. False: no answer."""
-    if not probe_board(fix, d, lower, weights, work, seed):
+    if not probe_board(fix, d, lower, weights, work, seed, stop):
         return False
     if outer.size == 0:
         return True
@@ -129,22 +131,26 @@ def settle(fix, d, lower, outer, weights, work, seed):  # pragma: no cover - com
             return False
         if (d == before).all():
             return True
-        if not probe_board(fix, d, lower, weights, work, UNKNOWN):
+        if stop[0]:
+            return True
+        if not probe_board(fix, d, lower, weights, work, UNKNOWN, stop):
             return False
 
 
-DONE, FOUND, BUDGET = 0, 1, 2
-"""How a `search_steps` call ended: the tree is exhausted, a leaf is in `leaf`, or the node
-budget ran out."""
+DONE, FOUND, BUDGET, STOPPED = 0, 1, 2, 3
+"""How a `search_steps` call ended: the tree is exhausted, a leaf is in `leaf`, the node
+budget ran out, or the deadline flag was raised."""
 
 
 @njit(cache=True, nogil=True)
-def search_steps(fix, stack, seeds, top, lower, outer, work, budget, leaf):  # pragma: no cover
+def search_steps(fix, stack, seeds, top, lower, outer, work, budget, leaf,
+                 stop):  # pragma: no cover - compiled
     """The engine's search (`search.search` with a probing propagator), compiled and
     resumable: depth first from the boards stack[:top] (each with the variable its branch
     set, or -1, in seeds), each node settled, branching on the open variable of largest
     look-ahead weight, lowest value first. It stops at the first complete board (copied to
-    `leaf`, for the caller's validator), when the stack empties, or after `budget` nodes.
+    `leaf`, for the caller's validator), when the stack empties, after `budget` nodes, or
+    when stop[0] is raised (a node cut short by it is put back, to be resumed).
     Returns (how it ended, the stack and seeds (grown if needed), top, nodes)."""
     n = stack.shape[1]
     weights = np.zeros(n)
@@ -152,12 +158,16 @@ def search_steps(fix, stack, seeds, top, lower, outer, work, budget, leaf):  # p
     while top > 0:
         if nodes >= budget:
             return BUDGET, stack, seeds, top, nodes
+        if stop[0]:
+            return STOPPED, stack, seeds, top, nodes
         top -= 1
         d = stack[top].copy()
         nodes += 1
         weights[:] = 0.0
-        if not settle(fix, d, lower, outer, weights, work, seeds[top]):
+        if not settle(fix, d, lower, outer, weights, work, seeds[top], stop):
             continue
+        if stop[0]:
+            return STOPPED, stack, seeds, top + 1, nodes
         best, best_weight = -1, -1.0
         for v in range(n):
             if d[v] & (d[v] - 1) and weights[v] > best_weight:
@@ -199,10 +209,11 @@ class Kernels:
 
     many: Callable[[np.ndarray, np.ndarray], None]
     """`many(d, ctx)`: `fixpoint_many` bound."""
-    probe: Callable[[np.ndarray, np.ndarray, np.ndarray, int, int], bool]
-    """`probe(d, ctx, weights, work, seed)`: `probe_board` bound."""
+    probe: Callable[[np.ndarray, np.ndarray, np.ndarray, int, int, np.ndarray], bool]
+    """`probe(d, ctx, weights, work, seed, stop)`: `probe_board` bound."""
     search: Callable[..., tuple[int, np.ndarray, np.ndarray, int, int]]
-    """`search(stack, seeds, top, lower, outer, work, budget, leaf)`: `search_steps` bound."""
+    """`search(stack, seeds, top, lower, outer, work, budget, leaf, stop)`: `search_steps`
+    bound."""
 
 
 class CompiledRules:
@@ -221,13 +232,17 @@ class CompiledRules:
     def probe(self, d: np.ndarray, weights: np.ndarray, work: int) -> np.ndarray:
         """Probing over these rules on one board (N,): the narrowed copy (all 0 if dead)."""
         out = np.array(d, dtype=np.uint8, order="C")
-        if not self.kernels.probe(out, self.ctx, weights, work, UNKNOWN):
+        if not self.kernels.probe(out, self.ctx, weights, work, UNKNOWN, limits.stop_flag()):
             out[:] = 0
         return out
 
 
 NO_RULES = np.zeros(0, dtype=np.int32)
 """The `outer` context of a probing that has no stronger rules."""
+
+
+CHUNK = 4096
+"""Nodes per call of `search_steps`: between calls the driver checks the stack's memory."""
 
 
 def run_search(
@@ -238,25 +253,33 @@ def run_search(
     limit: int,
     budget: int | None,
     work: int,
-) -> tuple[list[np.ndarray], int, bool]:
+) -> tuple[list[np.ndarray], int, str | None]:
     """Drive `search_steps`: each complete board goes to `accept` (the genre's validator) in
-    Python, and the search resumes. Returns (solutions, nodes, budget ran out)."""
+    Python, and the search resumes. Returns (solutions, nodes, why it stopped early or
+    None), with the reasons of `limits`."""
     stack = np.array(start, dtype=np.uint8).reshape(1, -1).copy()
     seeds = np.full(1, -1, dtype=np.int64)
     leaf = np.empty(stack.shape[1], dtype=np.uint8)
     outer_ctx = NO_RULES if outer is None else outer.ctx
+    stop = limits.stop_flag()
     solutions: list[np.ndarray] = []
     top, nodes = 1, 0
     while True:
         left = (1 << 62) if budget is None else budget - nodes
         status, stack, seeds, top, used = lower.kernels.search(
-            stack, seeds, top, lower.ctx, outer_ctx, work, left, leaf)
+            stack, seeds, top, lower.ctx, outer_ctx, work, min(left, CHUNK), leaf, stop)
         nodes += used
+        if status == STOPPED:
+            return solutions, nodes, limits.TIME
         if status == BUDGET:
-            return solutions, nodes, True
+            if used >= left:
+                return solutions, nodes, limits.NODES
+            if stack.nbytes > limits.MAX_STACK_BYTES:
+                return solutions, nodes, limits.MEMORY
+            continue
         if status == DONE:
-            return solutions, nodes, False
+            return solutions, nodes, None
         if accept is None or accept(leaf):
             solutions.append(leaf.copy())
             if limit and len(solutions) >= limit:
-                return solutions, nodes, False
+                return solutions, nodes, None

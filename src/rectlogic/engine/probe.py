@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from . import limits
 from .fixpoint import dead, popcount
 from .kernel import CompiledRules, run_search
 
@@ -99,7 +100,7 @@ class Probing:
     def search(
         self, start: np.ndarray, accept: Callable[[np.ndarray], bool] | None, limit: int,
         budget: int | None,
-    ) -> tuple[list[np.ndarray], int, bool]:
+    ) -> tuple[list[np.ndarray], int, str | None]:
         """The engine's search with this probing at every node, compiled (see `compiled`)."""
         return run_search(self.lower, self.outer, start, accept, limit, budget, WORK_BUDGET)
 
@@ -132,8 +133,8 @@ def probe(
     the lower rules run again and probing goes on from the next chunk with the new domains,
     so one early discovery is not paid for by probing everything else on stale domains.
     It stops after a full cycle over the undecided variables finds nothing, or when the work
-    budget is spent. `weights` (N,), if given, receives look-ahead weights (see probe_cells);
-    after a full quiet cycle they are those of the final domains."""
+    budget is spent or the deadline passes. `weights` (N,), if given, receives look-ahead
+    weights (see probe_cells); after a full quiet cycle they are those of the final domains."""
     d = propagate(d[None])[0]
     chunk = max(1, min(chunk, BATCH_ELEMENTS // (5 * max(1, d.size))))
     cursor, quiet = 0, 0
@@ -145,7 +146,7 @@ def probe(
         cells = np.roll(undecided, -first)[:chunk]
         cursor = int(cells[-1]) + 1
         work -= int(popcount(d[cells]).sum()) * d.size
-        if work < 0:
+        if work < 0 or limits.expired():
             return d
         narrowed = probe_cells(d, np.sort(cells), propagate, weights)
         if np.array_equal(narrowed, d):

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from . import limits
 from .fixpoint import popcount
 from .probe import Probing
 
@@ -24,8 +25,14 @@ Weigh = Callable[[np.ndarray], "np.ndarray | None"]
 class SearchResult:
     solutions: list[np.ndarray] = field(default_factory=list)
     nodes: int = 0
-    exhausted: bool = False
-    """True when the node budget ran out before the search could finish."""
+    stopped: str | None = None
+    """Why the search ended before it could finish: `limits.NODES` (the node budget),
+    `limits.TIME` (the deadline) or `limits.MEMORY` (the stack cap); None when it finished."""
+
+    @property
+    def exhausted(self) -> bool:
+        """Did the search stop early (so a count is only a lower bound)?"""
+        return self.stopped is not None
 
     @property
     def count(self) -> int:
@@ -54,8 +61,9 @@ def search(
 ) -> SearchResult:
     """Count solutions of one board (domains of shape (N,)) up to `limit` (0 = all).
 
-    Every visited node counts toward `nodes`; past `budget` nodes the search stops with
-    `exhausted` set. A complete assignment is a solution only if `accept` says so. Among
+    Every visited node counts toward `nodes`; past `budget` nodes, at the deadline of
+    `limits.time_limit`, or when its stack passes `limits.MAX_STACK_BYTES`, the search stops
+    and says why in `stopped`. A complete assignment is a solution only if `accept` says so. Among
     variables with equally few values, the one with the largest `prefer` weight goes first.
     `weigh`, if it has weights for a propagated node (a probing's look-ahead), overrides
     both: the open variable of largest weight is branched on. A probing whose rules are all
@@ -63,20 +71,27 @@ def search(
     brought `domains` to a fixpoint at least as strong as `propagate`'s, so the root is not
     propagated again."""
     if not leaf_only and isinstance(propagate, Probing) and propagate.compiled:
-        solutions, nodes, exhausted = propagate.search(domains, accept, limit, budget)
-        return SearchResult(solutions, nodes, exhausted)
+        solutions, nodes, stopped = propagate.search(domains, accept, limit, budget)
+        return SearchResult(solutions, nodes, stopped)
     tiebreak = None
     if prefer is not None and len(prefer):
         tiebreak = np.asarray(prefer, dtype=float) / (2.0 * (float(np.max(np.abs(prefer))) + 1))
     result = SearchResult()
     stack = [np.asarray(domains).copy()]
+    deadline = limits.current()
+    max_depth = max(1, limits.MAX_STACK_BYTES // max(1, stack[0].nbytes))
     while stack:
+        if budget is not None and result.nodes >= budget:
+            result.stopped = limits.NODES
+            break
+        if deadline is not None and deadline.expired():
+            result.stopped = limits.TIME
+            break
+        if len(stack) > max_depth:
+            result.stopped = limits.MEMORY
+            break
         d = stack.pop()
         result.nodes += 1
-        if budget is not None and result.nodes > budget:
-            result.nodes -= 1
-            result.exhausted = True
-            break
         if not leaf_only and propagate is not None and not (settled and result.nodes == 1):
             d = propagate(d[None])[0]
         if not d.all():

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..errors import FormatError, UnknownGenre
 from ..genres import GENRE_NAMES
+from ..grid import is_number
 from . import janko, puzzlink, pzprv3, tatham, text
 
 MAX_INPUT = 4 << 20
@@ -48,7 +49,7 @@ def read_source(arg: str) -> str:
     """A command-line PUZZLE argument: '-' (stdin), a file path, or the text/URL itself."""
     if arg == "-":
         data = sys.stdin.read(MAX_INPUT + 1)
-    elif "\n" not in arg and "?" not in arg and len(arg) < 4096 and Path(arg).is_file():
+    elif _is_file(arg):
         try:
             with open(arg, encoding="utf-8") as fh:
                 data = fh.read(MAX_INPUT + 1)
@@ -59,6 +60,17 @@ def read_source(arg: str) -> str:
     if len(data) > MAX_INPUT:
         raise FormatError(f"input is larger than {MAX_INPUT} characters")
     return data
+
+
+def _is_file(arg: str) -> bool:
+    """Could the argument name a file? Text with a newline or a '?' cannot, and a name the
+    system refuses (too long, a NUL byte) is read as text rather than failing."""
+    if "\n" in arg or "?" in arg or "\0" in arg or len(arg) >= 4096:
+        return False
+    try:
+        return Path(arg).is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def detect(source: str) -> str:
@@ -87,7 +99,8 @@ def load(source: str, genre: str | None = None) -> Loaded:
         parts = puzzlink.parse_url(t)
         return Loaded(codec(genre or parts.pid).from_url(parts), None, fmt)
     if fmt == "pzprv3":
-        f = pzprv3.Pzprv3(puzzlink.whole_file(t) if "?" in t else t)
+        whole = puzzlink.whole_file(t) if puzzlink.looks_like_url(t) else None
+        f = pzprv3.Pzprv3(whole if whole is not None else t)
         puzzle, answer = codec(genre or f.pid).from_pzprv3(f)
         return Loaded(puzzle, answer, fmt)
     if fmt == "text":
@@ -110,11 +123,11 @@ def _janko_genre(jt: janko.JankoText) -> str:
     if tokens & {"nw", "ne", "se", "sw"}:
         return "shakashaka"
     problem = [t for row in jt.lines[: jt.rows] for t in row]
-    numbers = [int(t) for t in problem if t.isdigit()]
+    numbers = [int(t) for t in problem if is_number(t)]
     if numbers and sum(numbers) == jt.rows * jt.cols and "x" not in tokens:
         return "shikaku"
     if len(jt.lines) == 2 * jt.rows and all(
-        t.lstrip("-").isdigit() for row in jt.lines[jt.rows :] for t in row
+        is_number(t.lstrip("-")) for row in jt.lines[jt.rows :] for t in row
     ) and "x" not in problem:
         return "chocona"
     return "shakashaka"

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import FormatError
-from ..grid import check_size
+from ..grid import check_size, is_number
 
 MARKERS = ("[problem]", "[solution]", "[moves]", "[end]")
 
@@ -33,7 +33,7 @@ def split(text: str, rows: int | None = None, cols: int | None = None) -> JankoT
     lines = [ln.split() for ln in text.splitlines()]
     lines = [ln for ln in lines if ln and " ".join(ln).lower() not in MARKERS]
     if rows is None or cols is None:
-        if not lines or len(lines[0]) != 2 or not all(t.isdigit() for t in lines[0]):
+        if not lines or len(lines[0]) != 2 or not all(is_number(t) for t in lines[0]):
             raise FormatError("Janko text must start with a line 'ROWS COLS'")
         rows, cols = int(lines[0][0]), int(lines[0][1])
         lines = lines[1:]

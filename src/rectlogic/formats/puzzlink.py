@@ -11,7 +11,7 @@ import urllib.parse
 from dataclasses import dataclass
 
 from ..errors import FormatError
-from ..grid import check_size
+from ..grid import check_size, is_number
 
 HOST = "https://puzz.link/p?"
 
@@ -58,9 +58,9 @@ def parse_url(url: str) -> UrlParts:
     rest = parts[1:]
     if rest and rest[0].startswith("v:"):
         rest = rest[1:]
-    if rest and not rest[0].isdigit():  # pflag
+    if rest and not is_number(rest[0]):  # pflag
         rest = rest[1:]
-    if len(rest) < 2 or not rest[0].isdigit() or not rest[1].isdigit():
+    if len(rest) < 2 or not is_number(rest[0]) or not is_number(rest[1]):
         raise FormatError(f"malformed puzz.link URL: expected {pid}/COLS/ROWS/... after the '?'")
     cols, rows = int(rest[0]), int(rest[1])
     check_size(rows, cols)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import FormatError
-from ..grid import check_size
+from ..grid import check_size, whole_number
 
 
 class Pzprv3:
@@ -24,12 +24,11 @@ class Pzprv3:
         if len(lines) < 4 or not lines[0].strip().startswith("pzprv3"):
             raise FormatError("not a pzprv3 file: it must start with pzprv3, genre, rows, cols")
         head = lines[0].strip()
-        self.version = int(head.split(".", 1)[1]) if "." in head else 0
+        self.version = whole_number(head.split(".", 1)[1], "pzprv3's version") if "." in head \
+            else 0
         self.pid = lines[1].strip().lower()
-        try:
-            self.rows, self.cols = int(lines[2]), int(lines[3])
-        except ValueError:
-            raise FormatError("pzprv3: rows and cols must be whole numbers") from None
+        self.rows = whole_number(lines[2], "pzprv3's rows")
+        self.cols = whole_number(lines[3], "pzprv3's cols")
         check_size(self.rows, self.cols)
         body = []
         for line in lines[4:]:

@@ -15,6 +15,7 @@ from ..genres.shakashaka.model import (
     E,
     Puzzle,
 )
+from ..grid import is_number
 from . import janko, puzzlink, pzprv3, text
 from .tokens import rows_of
 
@@ -73,7 +74,7 @@ def from_pzprv3(f: pzprv3.Pzprv3) -> tuple[Puzzle, Answer]:
         for c, t in enumerate(row):
             if t in (".", "+", "-", "0", "1"):
                 out.append(E)
-            elif t.isdigit() and int(t) in QANS:
+            elif is_number(t) and int(t) in QANS:
                 out.append(QANS[int(t)])
             else:
                 raise FormatError(f"pzprv3: cell ({r},{c}) has an unknown answer token {t!r}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from ..errors import FormatError
-from ..grid import check_size
+from ..grid import check_size, whole_number
 
 _ID = re.compile(r"^\s*(\d+)(?:x(\d+))?[^:]*:([a-z0-9_]*)\s*(?:\n\s*(S[01]*))?\s*$")
 
@@ -23,8 +23,8 @@ def read(text: str) -> tuple[int, int, list[int], str | None]:
     m = _ID.match(text)
     if not m:
         raise FormatError("not a Rectangles game id (WxH:desc)")
-    cols = int(m.group(1))
-    rows = int(m.group(2) or m.group(1))
+    cols = whole_number(m.group(1), "Tatham width")
+    rows = whole_number(m.group(2) or m.group(1), "Tatham height")
     check_size(rows, cols)
     cells: list[int] = []
     for token in re.findall(r"[a-z]|\d+|_", m.group(3)):
@@ -33,7 +33,7 @@ def read(text: str) -> tuple[int, int, list[int], str | None]:
         if token.isalpha():
             cells.extend([-1] * (ord(token) - ord("a") + 1))
         else:
-            cells.append(int(token))
+            cells.append(whole_number(token, "a Tatham clue"))
     if len(cells) != rows * cols:
         raise FormatError(f"game id describes {len(cells)} cells, the size says {rows * cols}")
     return rows, cols, cells, m.group(4)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..errors import FormatError
+from ..grid import is_number
 
 NONE, UNKNOWN = -1, -2
 """The clue values every genre uses for 'no clue' and for '?'."""
@@ -19,6 +20,6 @@ def clue_number(t: str, unknown: str, where: str) -> int:
         return NONE
     if t == unknown:
         return UNKNOWN
-    if t.isdigit():
+    if is_number(t):
         return int(t)
-    raise FormatError(f"{where}: unknown clue token {t!r}")
+    raise FormatError(f"{where}: unknown clue token {t[:20]!r}")

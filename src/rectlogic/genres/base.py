@@ -50,9 +50,10 @@ class Genre(ABC):
     """Rules that probing leaves out of its many small fixpoints (it runs them between
     probing rounds instead), where a rule is too slow to run once per probed value."""
     UI_ONLY_CODES: ClassVar[frozenset[str]] = frozenset()
-    """Checks pzprjs makes that are not rules of the puzzle (an empty board is "not started",
-    not wrong). The checker reports them; the solver's leaf test ignores them, so an empty
-    answer counts where the rules allow it."""
+    """pzprjs's "not started" guard (nothing shaded, no triangle): not a rule of the puzzle.
+    An empty answer that obeys every rule is an answer — the solver counts it and the checker
+    accepts it, with the guard as a note — but a board whose answer is empty has nothing to
+    solve, so the generator and the bank refuse it."""
 
     # -- model -------------------------------------------------------------------------------
     @abstractmethod
@@ -149,6 +150,24 @@ class Genre(ABC):
 
     def obeys_rules(self, puzzle: Any, answer: Any) -> bool:
         return all(v.code in self.UI_ONLY_CODES for v in self.validate(puzzle, answer))
+
+    def check(self, puzzle: Any, answer: Any) -> tuple[list[Violation], list[Violation]]:
+        """(errors, notes), the verdict every shell gives: pzprjs's findings, except that the
+        "not started" guard alone is a note, not an error (see UI_ONLY_CODES)."""
+        found = self.validate(puzzle, answer)
+        if all(v.code in self.UI_ONLY_CODES for v in found):
+            return [], found
+        return found, []
+
+    def empty_answer(self, puzzle: Any) -> Any:
+        """The answer before any move (what `check` reads when given no answer): every
+        variable at its first value, which in the genres that place things is nothing."""
+        d = self.initial_domains(puzzle)
+        return self.decode(puzzle, d & -d)
+
+    def is_blank(self, puzzle: Any, answer: Any) -> bool:
+        """Is the answer empty (nothing placed: pzprjs's "not started" guard fires)?"""
+        return any(v.code in self.UI_ONLY_CODES for v in self.validate(puzzle, answer))
 
 
 def position_rows(puzzle: Any, position: Any) -> list[str]:

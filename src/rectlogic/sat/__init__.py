@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
-from ..errors import RectlogicError
+from ..engine import limits
+from ..errors import BoardTooLarge, RectlogicError
 from ..genres import get_genre
 from ..solve import Solution, status_of
 
@@ -56,20 +57,36 @@ class Encoding:
     """The set of true variables → the genre's Answer."""
 
 
+MAX_CELLS = 100 * 100
+"""Largest board the clause engines take: their encodings are built in Python, up to hundreds
+of clauses a cell, and a larger board would take gigabytes before the solver starts."""
+
+
 def encode(puzzle: Any) -> Encoding:
+    if puzzle.rows * puzzle.cols > MAX_CELLS:
+        raise BoardTooLarge(
+            f"the clause engines take boards of at most {MAX_CELLS} cells; use --engine ours")
     module = import_module(f".{puzzle.genre}", __name__)
     return module.encode(puzzle)
 
 
+STOPPED = frozenset()
+"""What `find` returns when the back end was stopped by the deadline."""
+
+
 def _count(puzzle: Any, enc: Encoding, limit: int, find: Callable[[], set[int] | None],
-           forbid: Callable[[list[int]], None]) -> tuple[str, list[Any]]:
+           forbid: Callable[[list[int]], None]) -> tuple[str, list[Any], str | None]:
     """Ask the back end for answers (its true variables) until `limit` (0 = all), checking
-    each with the validator and forbidding it before asking again. → (status, answers)."""
+    each with the validator and forbidding it before asking again.
+    → (status, answers, why it stopped early or None)."""
     genre = get_genre(puzzle.genre)
     want = 0 if limit == 0 else max(limit, 2)
     answers: list[Any] = []
     while not want or len(answers) < want:
         true = find()
+        if true is STOPPED:
+            return status_of(len(answers), True), answers[:limit] if limit else answers, \
+                limits.TIME
         if true is None:
             break
         answer = enc.decode(true)
@@ -77,35 +94,45 @@ def _count(puzzle: Any, enc: Encoding, limit: int, find: Callable[[], set[int] |
             raise RuntimeError(f"the clause model of {puzzle.genre} let a wrong answer through")
         answers.append(answer)
         forbid([-v if v in true else v for v in enc.decisions])
-    return status_of(len(answers)), (answers[:limit] if limit else answers)
+    return status_of(len(answers)), (answers[:limit] if limit else answers), None
 
 
-def solve_sat(puzzle: Any, limit: int = 2) -> Solution:
+def solve_sat(puzzle: Any, limit: int = 2, timeout: float | None = None) -> Solution:
     try:
         from pysat.solvers import Solver
     except ImportError:
         raise RectlogicError("--engine sat needs python-sat: pip install python-sat") from None
     started = time.perf_counter()
-    enc = encode(puzzle)
-    with Solver(name="cadical153", bootstrap_with=enc.cnf.as_clauses()) as solver:
+    with limits.time_limit(timeout) as deadline:
+        enc = encode(puzzle)
+        with Solver(name="cadical153", bootstrap_with=enc.cnf.as_clauses()) as solver:
 
-        def find() -> set[int] | None:
-            return {v for v in solver.get_model() if v > 0} if solver.solve() else None
+            def find() -> set[int] | None:
+                # python-sat cannot interrupt CaDiCaL: the deadline is read between answers
+                if deadline is not None and deadline.expired():
+                    return STOPPED
+                return {v for v in solver.get_model() if v > 0} if solver.solve() else None
 
-        status, answers = _count(puzzle, enc, limit, find, solver.add_clause)
-        conflicts = int(solver.accum_stats().get("conflicts", 0))
+            status, answers, stopped = _count(puzzle, enc, limit, find, solver.add_clause)
+            conflicts = int(solver.accum_stats().get("conflicts", 0))
     return Solution(puzzle.genre, puzzle.rows, puzzle.cols, status, answers, conflicts,
-                    time.perf_counter() - started)
+                    time.perf_counter() - started, stopped)
 
 
-def solve_cpsat(puzzle: Any, limit: int = 2) -> Solution:
+def solve_cpsat(puzzle: Any, limit: int = 2, timeout: float | None = None) -> Solution:
     """The same model handed to OR-Tools CP-SAT: clauses as BoolOr, counts as linear sums;
     answers counted by re-solving with each found answer forbidden."""
     try:
         from ortools.sat.python import cp_model
     except ImportError:
         raise RectlogicError("--engine cpsat needs OR-Tools: pip install ortools") from None
+    with limits.time_limit(timeout):
+        return _solve_cpsat(puzzle, limit, cp_model)
+
+
+def _solve_cpsat(puzzle: Any, limit: int, cp_model: Any) -> Solution:
     started = time.perf_counter()
+    deadline = limits.current()
     enc = encode(puzzle)
     model = cp_model.CpModel()
     b = [None] + [model.NewBoolVar(f"v{i}") for i in range(1, enc.cnf.top + 1)]
@@ -122,15 +149,20 @@ def solve_cpsat(puzzle: Any, limit: int = 2) -> Solution:
     def find() -> set[int] | None:
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
-        if solver.Solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        if deadline is not None:
+            solver.parameters.max_time_in_seconds = max(deadline.remaining(), 0.001)
+        outcome = solver.Solve(model)
+        if outcome == cp_model.UNKNOWN:
+            return STOPPED
+        if outcome not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return None
         branches[0] += int(solver.NumBranches())
         return {v for v in range(1, enc.cnf.top + 1) if solver.Value(b[v])}
 
-    status, answers = _count(puzzle, enc, limit, find,
-                             lambda clause: model.AddBoolOr([lit(v) for v in clause]))
+    status, answers, stopped = _count(puzzle, enc, limit, find,
+                                      lambda clause: model.AddBoolOr([lit(v) for v in clause]))
     return Solution(puzzle.genre, puzzle.rows, puzzle.cols, status, answers, branches[0],
-                    time.perf_counter() - started)
+                    time.perf_counter() - started, stopped)
 
 
 ENGINES: dict[str, Callable[..., Solution]] = {"sat": solve_sat, "cpsat": solve_cpsat}

@@ -167,8 +167,9 @@ def create_app(bank_path: str | Path | None = None) -> FastAPI:
     def check(body: CheckIn) -> dict[str, Any]:
         p = _puzzle(body)
         answer = codec(p.genre).answer_from_json(p, body.answer)
-        errors = get_genre(p.genre).validate(p, answer)
-        return {"ok": not errors, "errors": [e.to_json() for e in errors]}
+        errors, notes = get_genre(p.genre).check(p, answer)
+        return {"ok": not errors, "errors": [e.to_json() for e in errors],
+                "notes": [e.to_json() for e in notes]}
 
     @app.post("/api/hint")
     def give_hint(body: HintIn) -> dict[str, Any]:

@@ -296,14 +296,14 @@ def _many(d, ctx):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _probe(d, ctx, weights, work, seed):  # pragma: no cover - compiled
-    return kernel.probe_board(_rules.fixpoint, d, ctx, weights, work, seed)
+def _probe(d, ctx, weights, work, seed, stop):  # pragma: no cover - compiled
+    return kernel.probe_board(_rules.fixpoint, d, ctx, weights, work, seed, stop)
 
 
 @njit(cache=True, nogil=True)
-def _search(stack, seeds, top, lower, outer, work, budget, leaf):  # pragma: no cover
+def _search(stack, seeds, top, lower, outer, work, budget, leaf, stop):  # pragma: no cover
     return kernel.search_steps(
-        _rules.fixpoint, stack, seeds, top, lower, outer, work, budget, leaf)
+        _rules.fixpoint, stack, seeds, top, lower, outer, work, budget, leaf, stop)
 
 
 KERNELS = Kernels(_many, _probe, _search)

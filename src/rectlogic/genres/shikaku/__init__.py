@@ -53,6 +53,12 @@ class Shikaku(Genre):
     def decode(self, puzzle: Puzzle, domains: np.ndarray) -> Answer:
         return self._drawing(puzzle, domains)[0]
 
+    def empty_answer(self, puzzle: Puzzle) -> Answer:
+        """No line drawn (the first candidates would be an arbitrary drawing, and a clue
+        that fits nowhere has none)."""
+        return Answer(puzzle.rows, puzzle.cols, (0,) * (puzzle.rows * (puzzle.cols - 1)),
+                      (0,) * ((puzzle.rows - 1) * puzzle.cols))
+
     def encode(self, puzzle: Puzzle, answer: Answer) -> np.ndarray:
         rects = set(answer.rects())
         d = np.empty(len(puzzle.numbers), dtype=object)
