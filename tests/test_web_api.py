@@ -109,3 +109,57 @@ def test_convert_with_an_answer() -> None:
     assert text.split()[1].startswith("S1010")
     cells = post("/api/undecided", puzzle=CHOCONA, position=["______"] * 6, rung="quota")
     assert cells["cells"] and all(len(rc) == 2 for rc in cells["cells"])
+
+
+HEAVY_30 = "https://puzz.link/p?chocona/30/30/" + "0" * 348 + "+1c2"
+
+
+def test_hostile_bodies_get_a_4xx_json_answer() -> None:
+    """NaN, a lone surrogate, an oversized body, an oversized answer, an id past SQLite's
+    integers: each is refused in words, and the security headers are on every answer."""
+    r = client.post("/api/solve", content=b'{"puzzle": "x", "nodes": NaN}',
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 422 and "error" in r.json()
+    r = client.post("/api/puzzle", content=b'{"puzzle": "\\udcff shikaku"}',
+                    headers={"content-type": "application/json"})
+    assert 400 <= r.status_code < 500 and "error" in r.json()
+    r = client.post("/api/puzzle", content=b'{"puzzle": "' + b"x" * (2 << 20) + b'"}',
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 413 and "error" in r.json()
+    r = client.post("/api/check", json={"puzzle": SHIKAKU, "answer": [[0, 0, 1, 1]] * 5000})
+    assert r.status_code == 422
+    r = client.get("/api/bank/" + "9" * 25)
+    assert r.status_code == 422 and "error" in r.json()
+    for k in ("X-Content-Type-Options", "X-Frame-Options", "Content-Security-Policy"):
+        assert k in r.headers
+    spec = client.get("/openapi.json").json()
+    assert {"400", "413", "422"} <= set(spec["paths"]["/api/puzzle"]["post"]["responses"])
+    assert "503" in spec["paths"]["/api/solve"]["post"]["responses"]
+
+
+def test_heavy_requests_end_by_their_deadline_and_a_full_pool_says_503() -> None:
+    """A solve that would run for a minute answers `unknown` (stopped by time) within its
+    deadline; while it runs on the only worker, another heavy request is refused at once
+    with 503 and Retry-After, and a cheap one is answered."""
+    import threading
+    import time
+
+    quick = TestClient(create_app(workers=1, deadlines={"solve": 1.5}),
+                       raise_server_exceptions=False)
+    assert quick.post("/api/solve", json={"puzzle": SHIKAKU}).status_code == 200  # warm
+    out: dict = {}
+
+    def long_solve() -> None:
+        out["r"] = quick.post("/api/solve", json={"puzzle": HEAVY_30, "nodes": 50_000})
+
+    t = threading.Thread(target=long_solve)
+    t.start()
+    time.sleep(0.4)
+    busy = quick.post("/api/count", json={"puzzle": SHIKAKU})
+    assert busy.status_code == 503 and busy.headers["Retry-After"] == "1"
+    assert quick.get("/api/bank").status_code == 200
+    t.join(10)
+    r = out["r"]
+    assert r.status_code == 200, r.text
+    assert r.json()["status"] == "unknown" and r.json()["stopped"] == "time"
+    assert r.json()["complete"] is False

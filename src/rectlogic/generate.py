@@ -26,6 +26,11 @@ MAX_GENERATE_SIDE = 30
 ATTEMPTS = 60
 
 
+class NoBoard(RectlogicError):
+    """No board of the grade asked came out of the attempts or the time allowed (bad luck,
+    or a grade out of the generator's reach at that size), as opposed to a bad request."""
+
+
 @dataclass(frozen=True)
 class Board:
     genre: str
@@ -77,7 +82,7 @@ def _make_board(genre_name: str, rows: int, cols: int, target: str | None, seed:
     accept = acceptor(target)
     for _ in range(attempts):
         if deadline is not None and deadline.expired():
-            raise RectlogicError(
+            raise NoBoard(
                 f"no {genre_name} {rows}x{cols} board of grade {target or 'any'} within "
                 f"{deadline.seconds:g} s (seed {seed}); try another grade, size or seed")
         puzzle = genre.generate(rows, cols, rng, accept)
@@ -89,7 +94,7 @@ def _make_board(genre_name: str, rows: int, cols: int, target: str | None, seed:
         if genre.is_blank(puzzle, g.answer):
             continue  # an empty answer: nothing to solve
         return Board(genre_name, rows, cols, g.grade or SEARCH, seed, puzzle, g.answer)
-    raise RectlogicError(
+    raise NoBoard(
         f"no {genre_name} {rows}x{cols} board of grade {target or 'any'} in {attempts} attempts "
         f"(seed {seed}); try another grade, size or seed"
     )
@@ -118,7 +123,7 @@ def try_board(job: Job) -> Board | None:
     """make_board, or None where the grade was not reached (for batches that skip seeds)."""
     try:
         return make_board(*job)
-    except RectlogicError:
+    except NoBoard:
         return None
 
 

@@ -1,74 +1,185 @@
 """FastAPI app: a thin shell over the library, every request bounded.
 
-Puzzles travel as text in any format the library reads (a URL is simplest). Boards over
-60×60, texts over 200,000 characters and node budgets over 50,000 are refused; bad input
-is a 4xx JSON error `{"error": "…"}`, never a 500."""
+Puzzles travel as text in any format the library reads (a URL is simplest). Bodies over
+MAX_BODY bytes, boards over 60×60, texts over 200,000 characters and node budgets over
+50,000 are refused. The heavy endpoints (solve, count, hint, undecided, generate) run in a
+bounded pool of worker processes under a deadline each (`workers`); the cheap ones answer
+from the server itself. Bad input is a 4xx JSON error `{"error": "…"}`; a bug is a 500 JSON
+error that leaves the connection open; every response carries security headers."""
 
 from __future__ import annotations
 
+import json
+import os
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Query, Request
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi import Path as Path_
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import bank
 from ..errors import RectlogicError
-from ..formats import Loaded, codec, dump, genre_name, load
-from ..generate import make_board
+from ..formats import Loaded, codec, dump, genre_name
 from ..genres import GENRE_NAMES, get_genre
-from ..grid import check_size, parse_size
-from ..hint import hint, undecided
-from ..solve import solve
+from ..grid import parse_size
+from . import jobs
+from .workers import Busy, Failed, Pool, TooSlow
 
 STATIC = Path(__file__).parent / "static"
-WEB_MAX_SIDE = 60
+WEB_MAX_SIDE = jobs.WEB_MAX_SIDE
 MAX_TEXT = 200_000
 MAX_NODES = 50_000
+MAX_BODY = 1 << 20
+"""Bytes a request body may have (a 60×60 puzzle and its answer are a few kilobytes)."""
+DEADLINES = {"solve": 10.0, "count": 10.0, "hint": 5.0, "undecided": 5.0, "generate": 20.0}
+"""Seconds each heavy endpoint may take; past it the answer says `unknown`, or it is cut."""
+HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
+    "style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors 'none'",
+}
+DOCS_CSP = ("default-src 'self' https://cdn.jsdelivr.net; img-src 'self' data: "
+            "https://fastapi.tiangolo.com; style-src 'self' 'unsafe-inline' "
+            "https://cdn.jsdelivr.net; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net")
+"""Swagger UI's page loads its assets from a CDN and runs an inline script."""
+
+Text = Annotated[str, Field(max_length=MAX_TEXT, description="URL or file text")]
+Name = Annotated[str, Field(max_length=40)]
+Row = Annotated[str, Field(max_length=4 * WEB_MAX_SIDE)]
+Small = Annotated[int, Field(ge=-(10**6), le=10**6)]
+Rect = Annotated[list[Small], Field(min_length=4, max_length=4)]
+AnswerIn = (Annotated[str, Field(max_length=2 * WEB_MAX_SIDE**2 + 8)]
+            | Annotated[list[Row | Rect], Field(max_length=WEB_MAX_SIDE**2)])
+"""An answer or position in the JSON ANSWER form: rows of cells, rectangles, or an S-string."""
+
+
+class ErrorOut(BaseModel):
+    error: str
 
 
 class PuzzleIn(BaseModel):
-    puzzle: Annotated[str, Field(max_length=MAX_TEXT, description="URL or file text")]
-    genre: str | None = None
+    puzzle: Text
+    genre: Name | None = None
 
 
 class CheckIn(PuzzleIn):
-    answer: Any = Field(description="the genre's JSON ANSWER")
+    answer: AnswerIn = Field(description="the genre's JSON ANSWER")
 
 
 class HintIn(PuzzleIn):
-    position: Any = Field(description="the answer so far; undecided cells as _")
-    rung: str | None = None
+    position: AnswerIn = Field(description="the answer so far; undecided cells as _")
+    rung: Name | None = None
 
 
 class SolveIn(PuzzleIn):
-    rung: str | None = None
+    rung: Name | None = None
     limit: Annotated[int, Field(ge=0, le=10)] = 2
     nodes: Annotated[int, Field(ge=1, le=MAX_NODES)] = 20_000
 
 
 class ConvertIn(PuzzleIn):
-    to: str
-    answer: Any = Field(default=None, description="an answer to write with it (JSON ANSWER)")
+    to: Name
+    answer: AnswerIn | None = Field(default=None,
+                                    description="an answer to write with it (JSON ANSWER)")
 
 
 class GenerateIn(BaseModel):
-    genre: str
-    size: str = "8x8"
-    grade: str | None = None
+    genre: Name
+    size: Annotated[str, Field(max_length=20)] = "8x8"
+    grade: Name | None = None
     seed: Annotated[int, Field(ge=0, le=2**31)] = 0
 
 
 def _loaded(body: PuzzleIn) -> Loaded:
-    loaded = load(body.puzzle, body.genre)
-    check_size(loaded.puzzle.rows, loaded.puzzle.cols, WEB_MAX_SIDE)
-    return loaded
+    return jobs.load_puzzle(body.puzzle, body.genre)
 
 
 def _puzzle(body: PuzzleIn) -> Any:
     return _loaded(body).puzzle
+
+
+class AsciiJSON(JSONResponse):
+    """JSON with every non-ASCII character escaped: a lone surrogate that came in a request
+    can go back out in an error message without breaking the response."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, ensure_ascii=True, allow_nan=False,
+                          separators=(",", ":")).encode("ascii")
+
+
+def _error(status: int, message: str, headers: dict[str, str] | None = None) -> Response:
+    return AsciiJSON(status_code=status, content={"error": message}, headers=headers)
+
+
+class Guard:
+    """The outermost layer of our own: bodies over MAX_BODY are refused (413) before they
+    are read in full, any exception becomes a 500 JSON answer instead of a dropped
+    connection, and every response gets the security headers."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        length = headers.get(b"content-length", b"0")
+        if not length.isdigit() or int(length) > MAX_BODY:
+            await _error(413, f"request bodies are limited to {MAX_BODY} bytes")(
+                scope, receive, self._with_headers(scope, send))
+            return
+        seen = 0
+
+        async def bounded() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > MAX_BODY:
+                raise RectlogicError(f"request bodies are limited to {MAX_BODY} bytes")
+            return message
+
+        started = False
+
+        async def tracked(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, bounded, self._with_headers(scope, tracked))
+        except Exception as exc:
+            if started:
+                raise
+            status = 413 if isinstance(exc, RectlogicError) else 500
+            message = str(exc) if status == 413 else f"internal error: {type(exc).__name__}"
+            await _error(status, message)(scope, receive, self._with_headers(scope, send))
+
+    @staticmethod
+    def _with_headers(scope: Scope, send: Send) -> Send:
+        docs = scope.get("path", "").startswith("/docs")
+
+        async def sender(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                extra = dict(HEADERS)
+                if docs:
+                    extra["Content-Security-Policy"] = DOCS_CSP
+                present = {k.lower() for k, _ in message.get("headers", [])}
+                message["headers"] = list(message.get("headers", [])) + [
+                    (k.lower().encode(), v.encode()) for k, v in extra.items()
+                    if k.lower().encode() not in present]
+            await send(message)
+
+        return sender
 
 
 def board_json(puzzle: Any) -> dict[str, Any]:
@@ -85,13 +196,64 @@ def board_json(puzzle: Any) -> dict[str, Any]:
     return out
 
 
-def create_app(bank_path: str | Path | None = None) -> FastAPI:
-    app = FastAPI(title="rectlogic", version="0.1.0",
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorOut, "description": "bad input: the message says what is wrong"},
+    413: {"model": ErrorOut, "description": "the request body is too large"},
+    422: {"model": ErrorOut, "description": "the body does not have the documented shape"},
+}
+HEAVY_ERRORS: dict[int | str, dict[str, Any]] = {
+    503: {"model": ErrorOut, "description": "every worker is busy, or the request ran past "
+          "its deadline: try again after Retry-After seconds"},
+}
+
+
+def create_app(bank_path: str | Path | None = None, workers: int | None = None,
+               deadlines: dict[str, float] | None = None) -> FastAPI:
+    """The app over a bank; `workers` processes run the heavy endpoints (default: one per
+    core, at least two), each endpoint within its deadline (DEADLINES, or `deadlines`)."""
+    pool = Pool(workers or max(2, os.cpu_count() or 2))
+    seconds = {**DEADLINES, **(deadlines or {})}
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        pool.start()  # the workers load while the server starts
+        yield
+        pool.close()
+
+    app = FastAPI(title="rectlogic", version="0.1.0", lifespan=lifespan, responses=ERRORS,
+                  default_response_class=AsciiJSON,
                   description="Shakashaka, Shikaku and Chocona: check, hint, count, solve.")
+    app.add_middleware(Guard)
 
     @app.exception_handler(RectlogicError)
-    async def bad_input(request: Request, exc: RectlogicError) -> JSONResponse:
-        return JSONResponse(status_code=400, content={"error": str(exc)})
+    async def bad_input(request: Request, exc: RectlogicError) -> Response:
+        return _error(400, str(exc))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        return _error(exc.status_code, str(exc.detail), getattr(exc, "headers", None))
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_shape(request: Request, exc: RequestValidationError) -> Response:
+        """Where and what, never the input itself (it may hold NaN or a lone surrogate)."""
+        said = "; ".join(
+            f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', 'invalid')}"
+            for e in exc.errors()[:5])
+        return _error(422, said or "the body does not have the documented shape")
+
+    async def heavy(request: Request, name: str, **kwargs: Any) -> Any:
+        try:
+            return await pool.run(name, kwargs, seconds[name], request.is_disconnected)
+        except Busy:
+            return _error(503, "every worker is busy; try again shortly",
+                          {"Retry-After": "1"})
+        except TooSlow as exc:
+            return _error(503, f"{exc}; try again with a smaller request",
+                          {"Retry-After": "1"})
+        except Failed as exc:
+            if exc.bad:
+                return _error(400, str(exc))
+            raise RuntimeError(f"a worker failed: {exc}") from None
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -131,12 +293,7 @@ def create_app(bank_path: str | Path | None = None) -> FastAPI:
             "<input name=size value=8x8 size=5> <input name=grade placeholder='grade (any)' size=9>"
             " <button>Generate</button> <span id=genmsg></span></form>"
             + "".join(parts)
-            + "<script>gen.onsubmit=async e=>{e.preventDefault();const f=new FormData(gen);"
-            "genmsg.textContent='making…';const r=await fetch('/api/generate',{method:'POST',"
-            "headers:{'content-type':'application/json'},body:JSON.stringify({genre:f.get('genre'),"
-            "size:f.get('size'),grade:f.get('grade')||null,seed:Math.floor(Math.random()*1e6)})});"
-            "const d=await r.json();if(!r.ok){genmsg.textContent=d.error||'bad request';return}"
-            "location.href='/play?url='+encodeURIComponent(d.url)}</script>"
+            + "<script src=/static/home.js></script>"
         )
 
     @app.get("/api/bank")
@@ -156,7 +313,7 @@ def create_app(bank_path: str | Path | None = None) -> FastAPI:
         return [b.to_json() for b in found[:limit]]
 
     @app.get("/api/bank/{board_id}")
-    def bank_board(board_id: int) -> dict[str, Any]:
+    def bank_board(board_id: Annotated[int, Path_(ge=0, lt=2**63)]) -> dict[str, Any]:
         return bank.get(board_id, bank_path).to_json()
 
     @app.post("/api/puzzle")
@@ -171,24 +328,25 @@ def create_app(bank_path: str | Path | None = None) -> FastAPI:
         return {"ok": not errors, "errors": [e.to_json() for e in errors],
                 "notes": [e.to_json() for e in notes]}
 
-    @app.post("/api/hint")
-    def give_hint(body: HintIn) -> dict[str, Any]:
-        return hint(_puzzle(body), body.position, body.rung)
+    @app.post("/api/hint", responses=HEAVY_ERRORS)
+    async def give_hint(body: HintIn, request: Request) -> Any:
+        return await heavy(request, "hint", puzzle=body.puzzle, genre=body.genre,
+                           position=body.position, rung=body.rung)
 
-    @app.post("/api/undecided")
-    def open_cells(body: HintIn) -> dict[str, Any]:
-        return {"cells": undecided(_puzzle(body), body.position, body.rung)}
+    @app.post("/api/undecided", responses=HEAVY_ERRORS)
+    async def open_cells(body: HintIn, request: Request) -> Any:
+        return await heavy(request, "undecided", puzzle=body.puzzle, genre=body.genre,
+                           position=body.position, rung=body.rung)
 
-    @app.post("/api/count")
-    def count(body: SolveIn) -> dict[str, Any]:
-        s = solve(_puzzle(body), rung=body.rung, limit=2, budget=body.nodes)
-        return {"status": s.status, "count": s.count, "nodes": s.nodes,
-                "ms": round(s.seconds * 1000, 2)}
+    @app.post("/api/count", responses=HEAVY_ERRORS)
+    async def count(body: SolveIn, request: Request) -> Any:
+        return await heavy(request, "count", puzzle=body.puzzle, genre=body.genre,
+                           rung=body.rung, nodes=body.nodes)
 
-    @app.post("/api/solve")
-    def solve_it(body: SolveIn) -> dict[str, Any]:
-        p = _puzzle(body)
-        return solve(p, rung=body.rung, limit=body.limit, budget=body.nodes).to_json(p)
+    @app.post("/api/solve", responses=HEAVY_ERRORS)
+    async def solve_it(body: SolveIn, request: Request) -> Any:
+        return await heavy(request, "solve", puzzle=body.puzzle, genre=body.genre,
+                           rung=body.rung, limit=body.limit, nodes=body.nodes)
 
     @app.post("/api/convert")
     def convert(body: ConvertIn) -> dict[str, Any]:
@@ -198,10 +356,9 @@ def create_app(bank_path: str | Path | None = None) -> FastAPI:
             answer = codec(loaded.puzzle.genre).answer_from_json(loaded.puzzle, body.answer)
         return {"text": dump(loaded.puzzle, answer, body.to)}
 
-    @app.post("/api/generate")
-    def generate(body: GenerateIn) -> dict[str, Any]:
-        rows, cols = parse_size(body.size)
-        check_size(rows, cols, 15)  # a web request makes small boards only
-        return make_board(genre_name(body.genre), rows, cols, body.grade, body.seed).to_json()
+    @app.post("/api/generate", responses=HEAVY_ERRORS)
+    async def generate(body: GenerateIn, request: Request) -> Any:
+        return await heavy(request, "generate", genre=body.genre, size=body.size,
+                           grade=body.grade, seed=body.seed)
 
     return app

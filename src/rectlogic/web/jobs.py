@@ -1,0 +1,67 @@
+"""The heavy requests as plain functions of JSON values, run in the worker processes (see
+`workers`) under the request's deadline, returning what the API sends back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import limits
+from ..formats import Loaded, genre_name, load
+from ..generate import NoBoard, make_board
+from ..grid import check_size, parse_size
+from ..hint import hint as hint_for
+from ..hint import undecided as undecided_for
+from ..solve import solve as solve_puzzle
+
+WEB_MAX_SIDE = 60
+GENERATE_MAX_SIDE = 20
+"""Boards the web makes: up to the largest the bank serves."""
+
+
+def load_puzzle(text: str, genre: str | None) -> Loaded:
+    loaded = load(text, genre)
+    check_size(loaded.puzzle.rows, loaded.puzzle.cols, WEB_MAX_SIDE)
+    return loaded
+
+
+def solve(puzzle: str, genre: str | None, rung: str | None, limit: int,
+          nodes: int) -> dict[str, Any]:
+    p = load_puzzle(puzzle, genre).puzzle
+    return solve_puzzle(p, rung=rung, limit=limit, budget=nodes).to_json(p)
+
+
+def count(puzzle: str, genre: str | None, rung: str | None, nodes: int) -> dict[str, Any]:
+    s = solve_puzzle(load_puzzle(puzzle, genre).puzzle, rung=rung, limit=2, budget=nodes)
+    return {"status": s.status, "count": s.count, "complete": s.complete,
+            "stopped": s.stopped, "nodes": s.nodes, "ms": round(s.seconds * 1000, 2)}
+
+
+def hint(puzzle: str, genre: str | None, position: Any, rung: str | None) -> dict[str, Any]:
+    return hint_for(load_puzzle(puzzle, genre).puzzle, position, rung)
+
+
+def undecided(puzzle: str, genre: str | None, position: Any,
+              rung: str | None) -> dict[str, Any]:
+    return {"cells": undecided_for(load_puzzle(puzzle, genre).puzzle, position, rung)}
+
+
+def generate(genre: str, size: str, grade: str | None, seed: int) -> dict[str, Any]:
+    """A board, trying seed, seed+1, … until one reaches the grade or the deadline passes
+    (a grade can be missed by one seed by chance)."""
+    rows, cols = parse_size(size)
+    check_size(rows, cols, GENERATE_MAX_SIDE)
+    name = genre_name(genre)
+    last: NoBoard | None = None
+    for k in range(64):
+        if k and limits.expired():
+            break
+        try:
+            return make_board(name, rows, cols, grade, seed + k).to_json()
+        except NoBoard as exc:  # bad luck, not a bad request: try the next seed
+            last = exc
+    raise NoBoard(f"no {name} {rows}x{cols} board of grade {grade or 'any'} found in "
+                         f"time; try another grade or a smaller size") from last
+
+
+JOBS = {"solve": solve, "count": count, "hint": hint, "undecided": undecided,
+        "generate": generate}
