@@ -32,6 +32,9 @@ test: $(STAMP) browser
 results: $(STAMP)
 	$(BIN)/rectlogic experiment --all --workers 2 --out docs/RESULTS.md --readme README.md
 
+soak: $(STAMP)
+	$(BIN)/rectlogic soak --seconds 30 --heavy 8
+
 bench: $(STAMP)
 	$(BIN)/rectlogic bench --report docs/BENCHMARKS.md
 

@@ -323,6 +323,25 @@ def serve_cmd(
     uvicorn.run(create_app(bank_path), host=host, port=port)
 
 
+@app.command("soak")
+def soak_cmd(
+    seconds: Annotated[float, typer.Option(min=1, max=600, help="how long the load runs")] = 20,
+    heavy: Annotated[int, typer.Option(min=1, max=64, help="clients sending heavy requests")] = 8,
+    as_json: JsonOpt = False,
+) -> None:
+    """Load a server of our own on loopback: heavy requests on every worker while one client
+    times GET /api/bank; throughput, p50/p99, status codes, memory before and after."""
+    from .bench.soak import run_soak
+
+    err.print(f"soak: {heavy} heavy clients and 1 cheap one for {seconds:g} s on loopback")
+    data = run_soak(seconds, heavy).to_json()
+    if as_json:
+        _emit(data)
+        return
+    for k, v in data.items():
+        print(f"{k:>28}: {v}")
+
+
 @app.command("convert")
 def convert_cmd(
     puzzle: PuzzleArg,
@@ -487,3 +506,7 @@ def main(argv: list[str] | None = None) -> None:
             raise
         print("rectlogic: input too deeply nested", file=sys.stderr)
         sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()
