@@ -330,23 +330,19 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
 
     @app.post("/api/hint", responses=HEAVY_ERRORS)
     async def give_hint(body: HintIn, request: Request) -> Any:
-        return await heavy(request, "hint", puzzle=body.puzzle, genre=body.genre,
-                           position=body.position, rung=body.rung)
+        return await heavy(request, "hint", **body.model_dump())
 
     @app.post("/api/undecided", responses=HEAVY_ERRORS)
     async def open_cells(body: HintIn, request: Request) -> Any:
-        return await heavy(request, "undecided", puzzle=body.puzzle, genre=body.genre,
-                           position=body.position, rung=body.rung)
+        return await heavy(request, "undecided", **body.model_dump())
 
     @app.post("/api/count", responses=HEAVY_ERRORS)
     async def count(body: SolveIn, request: Request) -> Any:
-        return await heavy(request, "count", puzzle=body.puzzle, genre=body.genre,
-                           rung=body.rung, nodes=body.nodes)
+        return await heavy(request, "count", **body.model_dump(exclude={"limit"}))
 
     @app.post("/api/solve", responses=HEAVY_ERRORS)
     async def solve_it(body: SolveIn, request: Request) -> Any:
-        return await heavy(request, "solve", puzzle=body.puzzle, genre=body.genre,
-                           rung=body.rung, limit=body.limit, nodes=body.nodes)
+        return await heavy(request, "solve", **body.model_dump())
 
     @app.post("/api/convert")
     def convert(body: ConvertIn) -> dict[str, Any]:
