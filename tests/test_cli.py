@@ -136,3 +136,32 @@ def test_chocona_cli() -> None:
     assert empty["count"] == 12 and ".." in empty["solutions"][0]
     text = run("convert", CHOCONA, "--to", "text").stdout
     assert run("convert", "-", "--to", "url", stdin=text).stdout.strip() == CHOCONA
+
+
+def test_malformed_inputs_are_one_line_and_exit_2() -> None:
+    """Inputs that once gave tracebacks: odd digits, huge numbers, a rectangle of no area, a
+    board id past SQLite's integers; and a long argument is read as text, not a file name."""
+    shikaku = "https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5j"
+    for args in (("solve", "https://puzz.link/p?shikaku/²/6"),
+                 ("solve", "pzprv3.99999999999\nshikaku\n2\n2\n? .\n. .\n"),
+                 ("solve", "shikaku 2x2\n" + "9" * 25 + " .\n. .\n"),
+                 ("check", shikaku, "[[0,0,-1,1]]"),
+                 ("bank", "show", "9" * 20),
+                 ("solve", "x" * 300)):
+        r = run(*args)
+        assert r.returncode == 2, (args, r.stderr)
+        assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+    answer = json.loads(run("solve", shikaku, "--json").stdout)["solutions"][0]
+    long_answer = json.dumps(answer, indent=8)  # over 255 bytes, no newline needed
+    assert run("check", shikaku, long_answer.replace("\n", " ")).returncode == 0
+
+
+def test_a_count_stopped_early_says_so() -> None:
+    dominoes = "shikaku 8x8\n" + "\n".join(
+        " ".join("2" if (r + c) % 2 == 0 else "." for c in range(8)) for r in range(8))
+    out = json.loads(run("solve", dominoes, "--limit", "0", "--nodes", "500",
+                         "--json").stdout)
+    assert out["status"] == "multiple" and not out["complete"] and out["stopped"] == "nodes"
+    out = json.loads(run("solve", dominoes, "--limit", "0", "--timeout", "0.5",
+                         "--json").stdout)
+    assert not out["complete"] and out["stopped"] == "time"

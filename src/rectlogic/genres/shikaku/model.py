@@ -77,6 +77,9 @@ class Answer:
     def from_rects(rows: int, cols: int, rects: list[Rect]) -> Answer:
         label = [[-1] * cols for _ in range(rows)]
         for k, (t, lft, h, w) in enumerate(rects):
+            if h < 1 or w < 1:
+                raise RectlogicError(f"rectangle {[t, lft, h, w]} has no area: height and "
+                                     "width are at least 1")
             for r in range(t, t + h):
                 for c in range(lft, lft + w):
                     if not (0 <= r < rows and 0 <= c < cols):
