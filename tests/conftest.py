@@ -16,8 +16,8 @@ def pzprjs_group(genre: str) -> dict:
 def check_pzprjs_cases(group: dict) -> None:
     """Each case board checks to pzprjs's code and message, its question re-encodes to
     pzprjs's URL byte for byte, and the board survives a pzprv3 round trip."""
-    from rectlogic.formats import dump, load
-    from rectlogic.genres import get_genre
+    from rectlogic.formats.auto import dump, load
+    from rectlogic.genres.registry import get_genre
 
     genre = get_genre(group["genre"])
     assert dump(load(group["full_url"]).puzzle, None, "url").strip() == group["full_url"]

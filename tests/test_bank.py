@@ -8,8 +8,8 @@ import json
 import pytest
 
 from rectlogic import bank
-from rectlogic.formats import codec, load
-from rectlogic.genres import get_genre
+from rectlogic.formats.auto import codec, load
+from rectlogic.genres.registry import get_genre
 from rectlogic.grade import grade
 from rectlogic.solve import solve
 

@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 
 from rectlogic.bench import load_corpus
 from rectlogic.errors import RectlogicError
-from rectlogic.formats import dump, load
-from rectlogic.genres import get_genre
+from rectlogic.formats.auto import dump, load
 from rectlogic.genres.chocona import Answer, Puzzle
 from rectlogic.genres.chocona.brute import brute_force, pairwise_legal_count
 from rectlogic.genres.chocona.model import make_puzzle
+from rectlogic.genres.registry import get_genre
 from rectlogic.solve import solve
 
 from .conftest import DATA, check_pzprjs_cases, pzprjs_group

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rectlogic.errors import BoardTooLarge, FormatError, RectlogicError
-from rectlogic.formats import dump, load
+from rectlogic.formats.auto import dump, load
 from rectlogic.formats.puzzlink import decode_4cell, encode_4cell
 from rectlogic.genres.shakashaka import Answer, Puzzle
 from rectlogic.genres.shakashaka.model import BLACK

@@ -18,9 +18,10 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rectlogic import bank, formats, solve
+from rectlogic import bank, solve
 from rectlogic.errors import RectlogicError
-from rectlogic.genres import GENRE_NAMES, get_genre
+from rectlogic.formats import auto as formats
+from rectlogic.genres.registry import GENRE_NAMES, get_genre
 from rectlogic.hint import hint, undecided
 
 EXAMPLES = int(os.environ.get("RECTLOGIC_FUZZ", "3000"))

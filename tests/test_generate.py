@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 
 from rectlogic.errors import RectlogicError
-from rectlogic.formats import load
-from rectlogic.generate import make_board, make_boards
-from rectlogic.genres import get_genre
+from rectlogic.formats.auto import load
+from rectlogic.generate import grades, make_board, make_boards
 from rectlogic.genres.chocona.generate import raw_board
-from rectlogic.grade import finished_by, grade, grades
+from rectlogic.genres.registry import get_genre
+from rectlogic.grade import finished_by, grade
 from rectlogic.solve import solve
 
 from .test_cli import run

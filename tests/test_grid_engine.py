@@ -7,7 +7,7 @@ import pytest
 
 from rectlogic.engine import dead, fixpoint, probe, search
 from rectlogic.errors import BoardTooLarge, RectlogicError
-from rectlogic.grid import MAX_SIDE, Grid, check_size, parse_size
+from rectlogic.grid import MAX_SIDE, check_size, parse_size
 
 
 def test_parse_size() -> None:
@@ -19,14 +19,6 @@ def test_parse_size() -> None:
         parse_size(f"{MAX_SIDE + 1}x3")
     with pytest.raises(RectlogicError):
         check_size(0, 3)
-
-
-def test_grid_points_and_neighbours() -> None:
-    g = Grid(2, 3)
-    assert len(list(g.points())) == 3 * 4
-    assert list(g.neighbours(0, 0)) == [(0, 1), (1, 0)]
-    assert g.point_cells(0, 0) == ((0, 0),)
-    assert g.point_cells(1, 1) == ((0, 1), (1, 1), (1, 0), (0, 0))
 
 
 def all_different(d: np.ndarray) -> np.ndarray:

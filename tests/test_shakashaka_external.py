@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rectlogic.bench import load_corpus
-from rectlogic.formats import dump, load
-from rectlogic.genres import get_genre
+from rectlogic.formats.auto import dump, load
+from rectlogic.genres.registry import get_genre
 from rectlogic.solve import solve
 
 from .conftest import DATA, check_pzprjs_cases

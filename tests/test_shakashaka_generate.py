@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from rectlogic.genres import get_genre
+from rectlogic.genres.registry import get_genre
 from rectlogic.genres.shakashaka.generate import random_board
 from rectlogic.genres.shakashaka.model import local_ok_batch
 from rectlogic.solve import solve

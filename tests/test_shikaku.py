@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from rectlogic.bench import load_corpus
 from rectlogic.errors import FormatError, RectlogicError
-from rectlogic.formats import dump, load
-from rectlogic.genres import get_genre
+from rectlogic.formats.auto import dump, load
+from rectlogic.genres.registry import get_genre
 from rectlogic.genres.shikaku import Answer, Puzzle
 from rectlogic.genres.shikaku.model import candidates
 from rectlogic.solve import solve

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from rectlogic.genres.shakashaka.model import FULL, local_ok_batch
+from rectlogic.genres.shakashaka.studies import NAIVE, count_pictures, every_picture
 from rectlogic.genres.shakashaka.validate import white_area_ok_batch
 from rectlogic.studies import (
     README_END,
@@ -21,7 +22,6 @@ from rectlogic.studies import (
     run_study,
     studies,
 )
-from rectlogic.studies.shakashaka import NAIVE, count_pictures, every_picture
 
 from .test_cli import run
 

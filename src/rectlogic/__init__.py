@@ -10,15 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import BoardTooLarge, FormatError, RectlogicError, UnknownGenre
-from .genres import get_genre
-from .solve import Solution, solve, warm_up
+from .genres.registry import get_genre, warm_up
+from .solve import Solution, solve
 
 __version__ = "0.1.0"
 
 
 def load(text: str, genre: str | None = None) -> Any:
     """A puzzle from a URL or file text (any supported format)."""
-    from .formats import load as _load
+    from .formats.auto import load as _load
 
     return _load(text, genre).puzzle
 

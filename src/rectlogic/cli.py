@@ -14,13 +14,14 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from . import bank, formats, studies
+from . import bank, studies
 from .bench import run_corpus
 from .bench.report import write_report
 from .bench.scaling import run_scaling
-from .errors import FormatError, RectlogicError
+from .errors import RectlogicError
+from .formats import auto as formats
 from .generate import Board, make_boards
-from .genres import GENRE_NAMES, get_genre
+from .genres.registry import GENRE_NAMES, GENRES, get_genre
 from .grade import grade
 from .grid import parse_size
 from .sat import ENGINES
@@ -30,7 +31,7 @@ app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    help="Solve, check and convert Shakashaka, Shikaku and Chocona puzzles.",
+    help=f"Solve, check and convert puzzles: {', '.join(GENRE_NAMES)}.",
 )
 err = Console(stderr=True)
 
@@ -107,25 +108,6 @@ def _stopped_line(result: Solution, nodes: int, timeout: float) -> str:
     return f"stopped by {why}: the count is a lower bound"
 
 
-def _answer_from(arg: str, puzzle: Any) -> Any:
-    """An ANSWER argument: JSON (as `solve --json` prints it), a Tatham S-string (Shikaku),
-    or any format carrying an answer."""
-    text = formats.read_source(arg)
-    stripped = text.strip()
-    if stripped.startswith("S") and set(stripped[1:]) <= {"0", "1"}:
-        return formats.codec(puzzle.genre).answer_from_json(puzzle, stripped)
-    if stripped.startswith("["):
-        try:
-            data = json.loads(stripped)
-        except ValueError as exc:
-            raise FormatError(f"answer is not valid JSON: {exc}") from None
-        return formats.codec(puzzle.genre).answer_from_json(puzzle, data)
-    loaded = formats.load(text, puzzle.genre)
-    if loaded.answer is None:
-        raise FormatError("the ANSWER argument carries no answer")
-    return loaded.answer
-
-
 @app.command("check")
 def check_cmd(
     puzzle: PuzzleArg,
@@ -137,7 +119,7 @@ def check_cmd(
     loaded = _load(puzzle, genre)
     g = get_genre(loaded.puzzle.genre)
     if answer is not None:
-        ans = _answer_from(answer, loaded.puzzle)
+        ans = formats.read_answer(loaded.puzzle, formats.read_source(answer))
     elif loaded.answer is not None:
         ans = loaded.answer
     else:
@@ -180,7 +162,7 @@ def grade_cmd(
 
 @app.command("generate")
 def generate_cmd(
-    genre: Annotated[str, typer.Option("--genre", help="shakashaka, shikaku or chocona")],
+    genre: Annotated[str, typer.Option("--genre", help=", ".join(GENRE_NAMES))],
     size: Annotated[str, typer.Option(help="rows x columns, e.g. 8x8")] = "8x8",
     grade_name: Annotated[str | None, typer.Option("--grade", help="a rung, or search")] = None,
     seed: Annotated[int, typer.Option(help="board k is made from seed+k")] = 0,
@@ -316,7 +298,7 @@ def serve_cmd(
     """Serve the app and its JSON API (http://HOST:PORT, API under /api, spec at /docs)."""
     import uvicorn
 
-    from .solve import warm_up
+    from .genres.registry import warm_up
     from .web import create_app
 
     warm_up()  # compiled kernels loaded (or compiled, once) before the first request
@@ -346,7 +328,9 @@ def soak_cmd(
 def convert_cmd(
     puzzle: PuzzleArg,
     to: Annotated[
-        str, typer.Option("--to", help="url, pzprv3, janko, text; Shikaku also tatham, tiling")
+        str, typer.Option("--to", help="url, pzprv3, janko, text; some genres more (" + "; ".join(
+            f"{g.name}: {', '.join(g.codec.EXTRA_FORMATS)}" for g in GENRES
+            if getattr(g.codec, "EXTRA_FORMATS", ())) + ")")
     ],
     genre: GenreOpt = None,
 ) -> None:

@@ -14,9 +14,10 @@ import numpy as np
 from .batch import executor
 from .engine import limits
 from .errors import RectlogicError
-from .formats import dump
-from .genres import get_genre
-from .grade import SEARCH, finished_by, grade, grades
+from .formats.auto import dump
+from .genres.base import SEARCH
+from .genres.registry import get_genre
+from .grade import finished_by, grade
 from .grid import check_size
 from .solve import solve
 
@@ -47,6 +48,11 @@ class Board:
             "seed": self.seed, "url": dump(self.puzzle, None, "url").strip(),
             "solution": get_genre(self.genre).answer_json(self.puzzle, self.answer),
         }
+
+
+def grades(genre_name: str) -> list[str]:
+    """The grades of a genre by name, easiest first (its rungs, then `search`)."""
+    return get_genre(genre_name).grades
 
 
 def check_request(genre_name: str, rows: int, cols: int, target: str | None) -> None:

@@ -11,10 +11,9 @@ from typing import Any
 
 from .engine import popcount
 from .engine.limits import time_limit
-from .genres import get_genre
+from .genres import genre_of
+from .genres.base import SEARCH
 from .solve import DEFAULT_BUDGET, solve
-
-SEARCH = "search"
 
 
 @dataclass(frozen=True)
@@ -37,7 +36,7 @@ def finished_by(puzzle: Any, rung: str) -> Any | None:
     """The answer this rung's fixpoint reaches from the empty board with no guess, if it
     decides every variable and the validator accepts the result; else None. (Sound rules keep
     every answer, so a finished board has exactly this one.)"""
-    genre = get_genre(puzzle.genre)
+    genre = genre_of(puzzle)
     start = genre.initial_domains(puzzle)
     propagate = genre.propagator(puzzle, genre.rules_for(rung))
     d = start if propagate is None else propagate(start[None])[0]
@@ -45,11 +44,6 @@ def finished_by(puzzle: Any, rung: str) -> Any | None:
         return None
     answer = genre.decode(puzzle, d)
     return answer if genre.accept(puzzle)(d) else None
-
-
-def grades(genre_name: str) -> list[str]:
-    """The grades of a genre, easiest first: its rungs, then `search`."""
-    return [*get_genre(genre_name).LADDER, SEARCH]
 
 
 def grade(puzzle: Any, budget: int | None = DEFAULT_BUDGET,
@@ -60,7 +54,7 @@ def grade(puzzle: Any, budget: int | None = DEFAULT_BUDGET,
         solution = solve(puzzle, limit=2, budget=budget)
         if solution.status != "unique":
             return Grade(puzzle.genre, None, False, solution.nodes, solution.status)
-        genre = get_genre(puzzle.genre)
+        genre = genre_of(puzzle)
         answer = solution.answers[0]
         found = next((r for r in genre.LADDER if finished_by(puzzle, r) == answer), SEARCH)
         if deadline is not None and deadline.expired():

@@ -6,8 +6,7 @@ there are (rows+1)·(cols+1) of them, border points included."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 import numpy as np
@@ -20,43 +19,6 @@ MAX_SIDE = 256
 
 DIRECTIONS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 """Edge neighbours in the order N, E, S, W."""
-
-
-@dataclass(frozen=True)
-class Grid:
-    rows: int
-    cols: int
-
-    def __post_init__(self) -> None:
-        check_size(self.rows, self.cols)
-
-    @property
-    def size(self) -> int:
-        return self.rows * self.cols
-
-    def cells(self) -> Iterator[tuple[int, int]]:
-        for r in range(self.rows):
-            for c in range(self.cols):
-                yield r, c
-
-    def inside(self, r: int, c: int) -> bool:
-        return 0 <= r < self.rows and 0 <= c < self.cols
-
-    def neighbours(self, r: int, c: int) -> Iterator[tuple[int, int]]:
-        """Edge neighbours on the board, in the order N, E, S, W."""
-        for dr, dc in DIRECTIONS:
-            if self.inside(r + dr, c + dc):
-                yield r + dr, c + dc
-
-    def points(self) -> Iterator[tuple[int, int]]:
-        for i in range(self.rows + 1):
-            for j in range(self.cols + 1):
-                yield i, j
-
-    def point_cells(self, i: int, j: int) -> tuple[tuple[int, int], ...]:
-        """The on-board cells meeting at lattice point (i, j), in the order NE, SE, SW, NW."""
-        around = ((i - 1, j), (i, j), (i, j - 1), (i - 1, j - 1))
-        return tuple(rc for rc in around if self.inside(*rc))
 
 
 def check_size(rows: int, cols: int, limit: int = MAX_SIDE) -> None:
@@ -230,6 +192,10 @@ def draw_rooms(rooms: tuple[tuple[int, ...], ...], text: Callable[[int, int], st
     return "\n".join(lines)
 
 
+NO_CLUE, ANY_CLUE = -1, -2
+"""The clue codes of every genre: a cell (or region) with no clue, and `?` — a clue whose
+number is not given. Numbers are 0 and up."""
+
 MAX_DIGITS = 6
 """Digits a number in any input may have: enough for every clue and size, and no 5,000-digit
 number ever reaches int() or a numpy array."""
@@ -266,5 +232,3 @@ def parse_size(text: str) -> tuple[int, int]:
     return rows, cols
 
 
-def format_size(rows: int, cols: int) -> str:
-    return f"{rows}x{cols}"

@@ -12,11 +12,11 @@ from typing import Any
 import numpy as np
 
 from .engine import dead, popcount, probe_cells
-from .genres import get_genre
+from .genres import genre_of
 
 
 def hint(puzzle: Any, position: Any, rung: str | None = None) -> dict[str, Any]:
-    genre = get_genre(puzzle.genre)
+    genre = genre_of(puzzle)
     names = genre.rules_for(rung)
     d = genre.position_domains(puzzle, position)
     full = genre.propagator(puzzle, names)
@@ -54,13 +54,14 @@ def _step(genre: Any, puzzle: Any, rule: str, i: int, before: np.ndarray,
           after: np.ndarray) -> dict[str, Any]:
     said = genre.describe(puzzle, i, int(before[i]), int(after[i]))
     return {"kind": "deduction", "rule": rule, "cells": said["cells"],
-            "text": f"{rule}: {said['text']}", "variable": i, "values": said.get("values")}
+            "text": f"{rule}: {said['text']}", "variable": i, "values": said.get("values"),
+            "move": said.get("move")}
 
 
 def undecided(puzzle: Any, position: Any, rung: str | None = None) -> list[list[int]]:
     """Cells the rung's fixpoint leaves open from this position (for the "show undecided"
     overlay); for Shikaku, the clues whose rectangle is still open."""
-    genre = get_genre(puzzle.genre)
+    genre = genre_of(puzzle)
     d = genre.position_domains(puzzle, position)
     full = genre.propagator(puzzle, genre.rules_for(rung))
     after = d if full is None or not d.all() else full(d[None])[0]

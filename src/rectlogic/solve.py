@@ -7,11 +7,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
 from .engine import Probing, search
 from .engine.limits import time_limit
-from .genres import GENRE_NAMES, get_genre
+from .genres import genre_of
 
 DEFAULT_BUDGET = 200_000
 """Search nodes allowed before a solve gives up with status `unknown`."""
@@ -44,7 +42,7 @@ class Solution:
         return len(self.answers)
 
     def to_json(self, puzzle: Any) -> dict[str, Any]:
-        genre = get_genre(self.genre)
+        genre = genre_of(self)
         return {
             "genre": self.genre,
             "rows": self.rows,
@@ -89,7 +87,7 @@ def solve(
 
 def _solve(puzzle: Any, rung: str | None, rules: Iterable[str] | None, limit: int,
            budget: int | None, leaf_only: bool) -> Solution:
-    genre = get_genre(puzzle.genre)
+    genre = genre_of(puzzle)
     names = genre.rules_for(rung, rules)
     started = time.perf_counter()
     start = genre.initial_domains(puzzle)
@@ -122,18 +120,3 @@ def _solve(puzzle: Any, rung: str | None, rules: Iterable[str] | None, limit: in
         puzzle.genre, puzzle.rows, puzzle.cols, status, answers, found.nodes, seconds,
         found.stopped,
     )
-
-
-def warm_up() -> None:
-    """Compile every genre's kernels (or load them from numba's cache on disk) by solving one
-    small board of each: the first compile takes some seconds per genre, which belongs to
-    installing or starting a server, not to a user's first puzzle."""
-    for name in GENRE_NAMES:
-        genre = get_genre(name)
-        for seed in range(50):
-            puzzle = genre.generate(5, 5, np.random.default_rng(seed), lambda p: True)
-            if puzzle is not None:
-                for rung, rules in genre.LADDER.items():
-                    if rules:  # every rung with rules: each may call its own kernels
-                        solve(puzzle, rung=rung, budget=500)
-                break

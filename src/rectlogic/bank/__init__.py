@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RectlogicError
-from ..generate import GENERATOR_VERSION, Board, collect
-from ..grade import SEARCH, grades
+from ..generate import GENERATOR_VERSION, Board, collect, grades
+from ..genres.base import SEARCH
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS boards (

@@ -19,7 +19,8 @@ from typing import Any
 import numpy as np
 
 from ..errors import FormatError, RectlogicError
-from ..formats import codec, janko, load
+from ..formats import janko
+from ..formats.auto import codec, load
 from ..sat import ENGINES
 from ..solve import solve
 from .peers import PEERS, peer, supports

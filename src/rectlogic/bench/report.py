@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from ..genres import GENRE_NAMES
+from ..genres.registry import GENRE_NAMES
+from ..tables import markdown_table
 from .corpus import BLOCK, janko_corpus, run_corpus
 from .peers import PEERS, installed, supports
 from .scaling import run_scaling
@@ -62,28 +63,24 @@ def _markdown(corpora: list[dict], scalings: list[dict], sample: int, boards: in
         yield f"One puzzle in {sample} of each corpus (`--sample {sample}`).\n"
     for c in corpora:
         yield f"### {c['genre']} ({c['count']} puzzles)\n"
-        yield "| engine | ran on | median ms | p90 ms | max ms | ours/theirs | disagree |"
-        yield "|---|---|---|---|---|---|---|"
-        for name, e in c["engines"].items():
-            ran = c["count"] if name == "ours" else e.get("ran")
-            ratio = "" if name == "ours" else _fmt(e["ratio_median"])
-            yield (f"| {name} | {_fmt(ran)} | {_fmt(e['median_ms'])} | {_fmt(e['p90_ms'])} | "
-                   f"{_fmt(e['max_ms'])} | {ratio} | {_fmt(e.get('disagreements', 0))} |")
+        yield markdown_table(
+            ("engine", "ran on", "median ms", "p90 ms", "max ms", "ours/theirs", "disagree"),
+            ((name, _fmt(c["count"] if name == "ours" else e.get("ran")), _fmt(e["median_ms"]),
+              _fmt(e["p90_ms"]), _fmt(e["max_ms"]),
+              "" if name == "ours" else _fmt(e["ratio_median"]),
+              _fmt(e.get("disagreements", 0))) for name, e in c["engines"].items()))
         yield ""
     yield "## Scaling\n"
     yield (f"Generated boards ({boards} a side; every number kept), median ms per engine; an "
            "engine over 30 s on a board is not run on larger ones (—). Exponent k: time ∝ "
            "cells^k, fitted log-log. Peak MB is what tracemalloc sees (Python and numpy); "
-           "the compiled kernels' own arrays (Chocona's and Shikaku's scratch and search "
-           "stack, a few board-sized arrays a node) are not traced.\n")
+           "the compiled kernels' own arrays (scratch and search stack, a few board-sized "
+           "arrays a node) are not traced.\n")
     for s in scalings:
         names = [k[:-3] for k in s["rows"][0] if k.endswith("_ms")]
         yield f"### {s['genre']}\n"
-        yield "| side | status | " + " | ".join(f"{n} ms" for n in names) + " | ours peak MB |"
-        yield "|---|---|" + "---|" * len(names) + "---|"
-        for r in s["rows"]:
-            yield (f"| {r['side']} | {r['status']} | "
-                   + " | ".join(_fmt(r[f'{n}_ms']) for n in names)
-                   + f" | {r['ours_peak_mb']} |")
-        yield ("| exponent k | | " + " | ".join(_fmt(s["exponents"][n]) for n in names)
-               + " | |\n")
+        rows = [(r["side"], r["status"], *(_fmt(r[f"{n}_ms"]) for n in names), r["ours_peak_mb"])
+                for r in s["rows"]]
+        rows.append(("exponent k", "", *(_fmt(s["exponents"][n]) for n in names), ""))
+        yield markdown_table(("side", "status", *(f"{n} ms" for n in names), "ours peak MB"),
+                             rows) + "\n"

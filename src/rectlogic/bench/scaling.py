@@ -16,15 +16,9 @@ from typing import Any
 import numpy as np
 
 from ..errors import RectlogicError
-from ..genres import get_genre
+from ..genres.registry import get_genre
 from ..solve import solve
 from .corpus import engine, no_gc, timed, warm_up
-
-SIDES = {
-    "shakashaka": (10, 25, 50, 75, 100),
-    "chocona": (10, 25, 50, 75, 100),
-    "shikaku": (10, 20, 30, 40, 50),
-}
 
 
 def scaling_board(genre: str, side: int, seed: int) -> Any:
@@ -77,7 +71,7 @@ def run_scaling(genre: str, rivals: tuple[str, ...] = (), boards: int = 3, seed:
                 progress: Callable[[int, int], None] | None = None) -> ScalingReport:
     """Per side: `boards` boards, the median time of each engine, our nodes and peak memory."""
     genre = get_genre(genre).name
-    sides = sides or SIDES[genre]
+    sides = sides or get_genre(genre).SCALING_SIDES
     if boards < 1:
         raise RectlogicError("--boards must be at least 1")
     runners = {name: engine(name, genre) for name in rivals}

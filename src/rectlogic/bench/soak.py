@@ -20,12 +20,11 @@ from typing import Any
 
 import numpy as np
 
-HEAVY = [
-    ("/api/solve", {"puzzle": "https://puzz.link/p?chocona/30/30/" + "0" * 348 + "+1c2",
-                    "nodes": 50_000}),
-    ("/api/count", {"puzzle": "https://puzz.link/p?chocona/60/60/", "nodes": 50_000}),
-    ("/api/solve", {"puzzle": "https://puzz.link/p?shakashaka/60/60/", "nodes": 50_000}),
-]
+from ..genres.registry import GENRES
+
+HEAVY = [(path, {"puzzle": g.HEAVY_EXAMPLE, "nodes": 50_000})
+         for g in GENRES if g.HEAVY_EXAMPLE for path in ("/api/solve", "/api/count")]
+"""Each genre's long-running example, solved and counted."""
 CHEAP = "/api/bank"
 
 

@@ -6,12 +6,13 @@ bitmask of the values still possible. A board is dead (contradictory) when any d
 Rules are Python callables over batches; a genre may instead hand over compiled rules
 (`kernel.CompiledRules`), and then probing and the whole search run compiled too."""
 
-from .fixpoint import Rule, dead, fixpoint, popcount
+from .fixpoint import Propagate, Rule, dead, fixpoint, popcount
 from .probe import Probing, probe, probe_cells, probing
 from .search import SearchResult, search
 
 __all__ = [
     "Probing",
+    "Propagate",
     "Rule",
     "SearchResult",
     "dead",

@@ -8,7 +8,10 @@ import numpy as np
 
 from . import limits
 
-Rule = Callable[[np.ndarray], np.ndarray]
+Propagate = Callable[[np.ndarray], np.ndarray]
+"""Any narrowing of a batch of domains (B, N) → (B, N): a rule, a fixpoint, a probing."""
+
+Rule = Propagate
 """A rule takes domains of shape (B, N) and returns them narrowed (never widened). A rule that
 finds a contradiction empties some domain of that board. A rule may carry `watch`, the indices
 of every variable it reads or writes; a single-board fixpoint then skips it while those are

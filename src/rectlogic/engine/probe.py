@@ -17,10 +17,8 @@ from collections.abc import Callable
 import numpy as np
 
 from . import limits
-from .fixpoint import dead, popcount
+from .fixpoint import Propagate, dead, popcount
 from .kernel import CompiledRules, run_search
-
-Propagate = Callable[[np.ndarray], np.ndarray]
 
 BATCH_ELEMENTS = 1 << 21
 """Upper bound on B·N for one probing batch, to keep memory flat on large boards."""

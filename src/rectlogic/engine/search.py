@@ -13,10 +13,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import limits
-from .fixpoint import popcount
+from .fixpoint import Propagate, popcount
 from .probe import Probing
 
-Propagate = Callable[[np.ndarray], np.ndarray]
 Accept = Callable[[np.ndarray], bool]
 Weigh = Callable[[np.ndarray], "np.ndarray | None"]
 

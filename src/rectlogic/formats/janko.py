@@ -73,7 +73,7 @@ def read_corpus(path: str | Path) -> tuple[str | None, list[CorpusEntry]]:
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise FormatError(f"{path}: not a Janko corpus JSON ({exc})") from None
     name = data.get("name")
-    genre = {"sikaku": "shikaku"}.get(str(name).lower(), str(name).lower()) if name else None
+    genre = str(name).lower() if name else None  # a genre's name or alias
     out = [
         CorpusEntry(key, e["problem"], e.get("solution") or None) for key, e in entries.items()
     ]

@@ -38,9 +38,6 @@ class Pzprv3:
         self.lines = body
         self.pos = 0
 
-    def has_more(self) -> bool:
-        return any(line.strip() for line in self.lines[self.pos :])
-
     def block(self, nlines: int, count: int, default: str = ".") -> list[str]:
         """The next block of `nlines` lines as exactly `count` tokens (padded with default)."""
         tokens: list[str] = []

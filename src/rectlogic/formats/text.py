@@ -38,7 +38,7 @@ def parse(text: str) -> TextBoard:
         raise FormatError("empty text")
     head = lines[0].split()
     if len(head) != 2:
-        raise FormatError("text form must start with a line 'GENRE RxC', e.g. 'shakashaka 6x6'")
+        raise FormatError("text form must start with a line 'GENRE RxC', e.g. 'NAME 6x6'")
     rows, cols = parse_size(head[1])
     body = lines[1:]
     if not body or len(body) % rows:

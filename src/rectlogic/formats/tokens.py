@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 from ..errors import FormatError
-from ..grid import is_number
-
-NONE, UNKNOWN = -1, -2
-"""The clue values every genre uses for 'no clue' and for '?'."""
+from ..grid import ANY_CLUE, NO_CLUE, is_number
 
 
 def rows_of(flat: list[int], cols: int) -> tuple[tuple[int, ...], ...]:
@@ -17,9 +14,9 @@ def rows_of(flat: list[int], cols: int) -> tuple[tuple[int, ...], ...]:
 def clue_number(t: str, unknown: str, where: str) -> int:
     """'.' → no clue, the format's `unknown` token → '?', digits → the number."""
     if t == ".":
-        return NONE
+        return NO_CLUE
     if t == unknown:
-        return UNKNOWN
+        return ANY_CLUE
     if is_number(t):
         return int(t)
     raise FormatError(f"{where}: unknown clue token {t[:20]!r}")

@@ -1,5 +1,6 @@
-"""The puzzle genres, each behind the one `Genre` interface, found by name in a registry."""
+"""The puzzle genres, each a package behind the one `Genre` interface. The list of them is
+`genres.registry`; this package's top holds only what the genres themselves import."""
 
-from .base import GENRE_NAMES, GENRES, Genre, Violation, get_genre, register
+from .base import Board, Genre, Violation, genre_of, register
 
-__all__ = ["GENRES", "GENRE_NAMES", "Genre", "Violation", "get_genre", "register"]
+__all__ = ["Board", "Genre", "Violation", "genre_of", "register"]

@@ -3,17 +3,18 @@ shells (CLI, web, benchmarks, studies) are written against once."""
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from types import ModuleType
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import numpy as np
 
 from ..engine import probing
+from ..engine.fixpoint import Propagate
 from ..errors import RectlogicError, UnknownGenre
-
-Propagate = Callable[[np.ndarray], np.ndarray]
 
 
 @dataclass(frozen=True)
@@ -34,11 +35,56 @@ class Violation:
         }
 
 
-class Genre(ABC):
-    """What every genre provides. Puzzles and answers are immutable values of the genre's own
-    types; domains are flat numpy arrays of bitmasks that the engine works on."""
+SEARCH = "search"
+"""The grade of a board no rung finishes without a guess."""
+
+
+Cells = tuple[tuple[int, int], ...]
+Place = tuple[Cells, Cells]
+"""Where a check fails: (cells, lattice points)."""
+
+
+@dataclass(frozen=True)
+class Check:
+    """One named answer check, as pzprjs declares them: its code, its message, and what finds
+    the places where it fails, from the puzzle, the answer and facts computed once for all of
+    a genre's checks."""
+
+    code: str
+    message: str
+    find: Callable[[Any, Any, Any], Iterable[Place]]
+
+
+def run_checks(checks: Iterable[Check], puzzle: Any, answer: Any,
+               facts: Any = None) -> list[Violation]:
+    """Every failure of every check, in the checklist's order (pzprjs's active order)."""
+    return [Violation(c.code, c.message, tuple(cells), tuple(points))
+            for c in checks for cells, points in c.find(puzzle, answer, facts)]
+
+
+class Board(Protocol):
+    """What puzzles, answers and results have in common: a size and the name of a genre."""
+
+    rows: int
+    cols: int
+    genre: str
+
+
+P = TypeVar("P", bound=Board)
+A = TypeVar("A")
+
+
+class Genre(ABC, Generic[P, A]):
+    """What every genre provides, over its own Puzzle (P) and Answer (A) types: immutable
+    values; domains are flat numpy arrays of bitmasks that the engine works on."""
 
     name: ClassVar[str]
+    ALIASES: ClassVar[tuple[str, ...]] = ()
+    """Other names the genre goes by (puzz.link's ids, other sites' names)."""
+    SCALING_SIDES: ClassVar[tuple[int, ...]] = (10, 25, 50, 75, 100)
+    """Board sides of the scaling benchmark (`bench --scaling`)."""
+    HEAVY_EXAMPLE: ClassVar[str | None] = None
+    """A puzzle whose search runs long (for load tests: `rectlogic soak`)."""
     RULES: ClassVar[tuple[str, ...]]
     """Rule names in ladder order; `probe` is always last and wraps the others."""
     LADDER: ClassVar[dict[str, tuple[str, ...]]]
@@ -57,50 +103,87 @@ class Genre(ABC):
 
     # -- model -------------------------------------------------------------------------------
     @abstractmethod
-    def initial_domains(self, puzzle: Any) -> np.ndarray:
+    def initial_domains(self, puzzle: P) -> np.ndarray:
         """The domains before any reasoning, shape (N,)."""
 
     @abstractmethod
-    def base_propagator(self, puzzle: Any, rules: frozenset[str]) -> Propagate | None:
+    def base_propagator(self, puzzle: P, rules: frozenset[str]) -> Propagate | None:
         """The fixpoint of the named rules (probe excluded) over a batch (B, N)."""
 
     @abstractmethod
-    def decode(self, puzzle: Any, domains: np.ndarray) -> Any:
+    def decode(self, puzzle: P, domains: np.ndarray) -> A:
         """A complete assignment → the genre's Answer."""
 
     @abstractmethod
-    def encode(self, puzzle: Any, answer: Any) -> np.ndarray:
+    def encode(self, puzzle: P, answer: A) -> np.ndarray:
         """An Answer → fully decided domains (for soundness tests and hints)."""
 
     # -- the definition reading ---------------------------------------------------------------
     @abstractmethod
-    def validate(self, puzzle: Any, answer: Any) -> list[Violation]:
+    def validate(self, puzzle: P, answer: A) -> list[Violation]:
         """Every violation, in pzprjs's active check order; [] means solved."""
 
     # -- output -------------------------------------------------------------------------------
     @abstractmethod
-    def answer_json(self, puzzle: Any, answer: Any) -> Any:
+    def answer_json(self, puzzle: P, answer: A) -> Any:
         """The ANSWER value of the JSON output."""
 
     @abstractmethod
-    def render(self, puzzle: Any, answer: Any | None = None) -> str:
+    def render(self, puzzle: P, answer: A | None = None) -> str:
         """A readable board for people (the puzzle, or the answer drawn on it)."""
 
     @abstractmethod
     def generate(
-        self, rows: int, cols: int, rng: np.random.Generator, accept: Callable[[Any], bool]
-    ) -> Any | None:
+        self, rows: int, cols: int, rng: np.random.Generator, accept: Callable[[P], bool]
+    ) -> P | None:
         """One attempt at a board with exactly one answer; `accept` says whether a candidate
         board is good enough (unique, not harder than asked). None when the attempt fails."""
 
     # -- play -----------------------------------------------------------------------------------
     @abstractmethod
-    def position_domains(self, puzzle: Any, position: Any) -> np.ndarray:
+    def position_domains(self, puzzle: P, position: Any) -> np.ndarray:
         """A player's partial position (the JSON ANSWER form, with undecided cells) → domains."""
 
     @abstractmethod
-    def describe(self, puzzle: Any, variable: int, before: int, after: int) -> dict[str, Any]:
+    def describe(self, puzzle: P, variable: int, before: int, after: int) -> dict[str, Any]:
         """One narrowing in words: {"cells": [[r, c], …], "text": "…"} (for hints)."""
+
+    @property
+    def grades(self) -> list[str]:
+        """Its grades, easiest first: its rungs, then `search`."""
+        return [*self.LADDER, SEARCH]
+
+    # -- the genre's other parts, each a module of its package ---------------------------------
+    def part(self, name: str) -> ModuleType:
+        """A module of the genre's package (`codec`, `cnf`, `studies`), imported on first use."""
+        return importlib.import_module(f"{type(self).__module__}.{name}")
+
+    @property
+    def codec(self) -> ModuleType:
+        """Its mapping of the formats (puzz.link, pzprv3, Janko, text, …) onto its types."""
+        return self.part("codec")
+
+    def cnf(self, puzzle: P) -> Any:
+        """Its rules as clauses (`engine.clauses.Encoding`), for the clause engines."""
+        return self.part("cnf").encode(puzzle)
+
+    def board_json(self, puzzle: P) -> dict[str, Any]:
+        """What the player needs to draw and play the board (see `genres.drawing`)."""
+        return {"genre": self.name, "rows": puzzle.rows, "cols": puzzle.cols,
+                "rungs": list(self.LADDER), **self.part("board").describe(puzzle)}
+
+    @property
+    def peers(self) -> dict[str, Callable[[Any], str | None]]:
+        """Other projects' solvers of this genre, by name, for the benchmark (its `peers.py`;
+        none when it has no such module)."""
+        try:
+            return self.part("peers").PEERS
+        except ModuleNotFoundError:
+            return {}
+
+    def load_studies(self) -> None:
+        """Import its studies, which register themselves with `rectlogic.studies`."""
+        self.part("studies")
 
     # -- shared machinery ---------------------------------------------------------------------
     def rules_for(self, rung: str | None = None, rules: Iterable[str] | None = None) -> frozenset:
@@ -124,7 +207,7 @@ class Genre(ABC):
         return frozenset(self.LADDER[rung])
 
     def propagators(
-        self, puzzle: Any, rules: frozenset[str]
+        self, puzzle: P, rules: frozenset[str]
     ) -> tuple[Propagate | None, Propagate | None]:
         """(full, base): the named rules with probing when `probe` is asked for, and the same
         rules without it. The search probes at the root and uses `base` below."""
@@ -136,22 +219,22 @@ class Genre(ABC):
             return probing(base), base
         return probing(self.base_propagator(puzzle, rules - {"probe"} - slow), base), base
 
-    def propagator(self, puzzle: Any, rules: frozenset[str]) -> Propagate | None:
+    def propagator(self, puzzle: P, rules: frozenset[str]) -> Propagate | None:
         """The fixpoint of the named rules, probing included."""
         return self.propagators(puzzle, rules)[0]
 
-    def branch_preference(self, puzzle: Any) -> np.ndarray | None:
+    def branch_preference(self, puzzle: P) -> np.ndarray | None:
         """Optional weights: among variables with equally few values, branch on the heaviest."""
         return None
 
-    def accept(self, puzzle: Any) -> Callable[[np.ndarray], bool]:
+    def accept(self, puzzle: P) -> Callable[[np.ndarray], bool]:
         """The leaf test of every search: the validator, never the rules."""
         return lambda d: self.obeys_rules(puzzle, self.decode(puzzle, d))
 
-    def obeys_rules(self, puzzle: Any, answer: Any) -> bool:
+    def obeys_rules(self, puzzle: P, answer: A) -> bool:
         return all(v.code in self.UI_ONLY_CODES for v in self.validate(puzzle, answer))
 
-    def check(self, puzzle: Any, answer: Any) -> tuple[list[Violation], list[Violation]]:
+    def check(self, puzzle: P, answer: A) -> tuple[list[Violation], list[Violation]]:
         """(errors, notes), the verdict every shell gives: pzprjs's findings, except that the
         "not started" guard alone is a note, not an error (see UI_ONLY_CODES)."""
         found = self.validate(puzzle, answer)
@@ -159,13 +242,13 @@ class Genre(ABC):
             return [], found
         return found, []
 
-    def empty_answer(self, puzzle: Any) -> Any:
+    def empty_answer(self, puzzle: P) -> A:
         """The answer before any move (what `check` reads when given no answer): every
         variable at its first value, which in the genres that place things is nothing."""
         d = self.initial_domains(puzzle)
         return self.decode(puzzle, d & -d)
 
-    def is_blank(self, puzzle: Any, answer: Any) -> bool:
+    def is_blank(self, puzzle: P, answer: A) -> bool:
         """Is the answer empty (nothing placed: pzprjs's "not started" guard fires)?"""
         return any(v.code in self.UI_ONLY_CODES for v in self.validate(puzzle, answer))
 
@@ -184,20 +267,21 @@ def framed_cell(variable: int, cols: int) -> tuple[int, int]:
     return r - 1, c - 1
 
 
-GENRE_NAMES = ("shakashaka", "shikaku", "chocona")
-"""Every genre, in the order the docs and the shells list them."""
-GENRES: dict[str, Genre] = {}
+_LOADED: dict[str, Genre] = {}
+"""The genres whose packages have been imported, by name. Any puzzle, answer or result names
+a genre that made it, so its genre is here: the library below the shells finds a board's genre
+without the registry (which imports every genre, and so sits above them)."""
 
 
 def register(genre: Genre) -> Genre:
-    GENRES[genre.name] = genre
+    """Called once by each genre package for its Genre object."""
+    _LOADED[genre.name] = genre
     return genre
 
 
-def get_genre(name: str) -> Genre:
-    from . import chocona, shakashaka, shikaku  # noqa: F401  (they register themselves)
-
-    key = name.strip().lower()
-    if key not in GENRES:
-        raise UnknownGenre(f"unknown genre {name!r}; known: {', '.join(sorted(GENRES))}")
-    return GENRES[key]
+def genre_of(board: Board) -> Genre:
+    """The Genre of a puzzle, answer or result (anything with a `genre` name)."""
+    try:
+        return _LOADED[board.genre]
+    except KeyError:
+        raise UnknownGenre(f"unknown genre {board.genre!r}") from None

@@ -6,56 +6,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any
 
 from ..engine import limits
+from ..engine.clauses import Encoding
 from ..errors import BoardTooLarge, RectlogicError
-from ..genres import get_genre
+from ..genres import genre_of
 from ..solve import Solution, status_of
-
-
-@dataclass
-class Cnf:
-    """Boolean variables 1…top, clauses over them, and "exactly k of these" constraints —
-    kept as such, so that each back end states them its own way (a CNF counter for the SAT
-    solver, a linear equality for CP-SAT)."""
-
-    top: int = 0
-    clauses: list[list[int]] = field(default_factory=list)
-    counts: list[tuple[list[int], int]] = field(default_factory=list)
-
-    def var(self) -> int:
-        self.top += 1
-        return self.top
-
-    def exactly(self, lits: list[int], k: int) -> None:
-        self.counts.append((lits, k))
-
-    def as_clauses(self) -> list[list[int]]:
-        """Everything as clauses (cardinalities by sequential counters)."""
-        from pysat.card import CardEnc, EncType
-
-        out, top = list(self.clauses), self.top
-        for lits, k in self.counts:
-            if k < 0 or k > len(lits):
-                out.append([])  # unsatisfiable
-                continue
-            enc = CardEnc.equals(lits=lits, bound=k, top_id=top, encoding=EncType.seqcounter)
-            top = max(top, enc.nv)
-            out.extend(enc.clauses)
-        return out
-
-
-@dataclass
-class Encoding:
-    cnf: Cnf
-    decisions: list[int]
-    """The variables that fix an answer (blocked to find the next one)."""
-    decode: Callable[[set[int]], Any]
-    """The set of true variables → the genre's Answer."""
-
 
 MAX_CELLS = 100 * 100
 """Largest board the clause engines take: their encodings are built in Python, up to hundreds
@@ -66,8 +23,7 @@ def encode(puzzle: Any) -> Encoding:
     if puzzle.rows * puzzle.cols > MAX_CELLS:
         raise BoardTooLarge(
             f"the clause engines take boards of at most {MAX_CELLS} cells; use --engine ours")
-    module = import_module(f".{puzzle.genre}", __name__)
-    return module.encode(puzzle)
+    return genre_of(puzzle).cnf(puzzle)
 
 
 STOPPED = frozenset()
@@ -79,7 +35,7 @@ def _count(puzzle: Any, enc: Encoding, limit: int, find: Callable[[], set[int] |
     """Ask the back end for answers (its true variables) until `limit` (0 = all), checking
     each with the validator and forbidding it before asking again.
     → (status, answers, why it stopped early or None)."""
-    genre = get_genre(puzzle.genre)
+    genre = genre_of(puzzle)
     want = 0 if limit == 0 else max(limit, 2)
     answers: list[Any] = []
     while not want or len(answers) < want:

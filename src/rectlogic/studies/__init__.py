@@ -1,8 +1,8 @@
 """The studies: every claim of the write-ups re-measured by code, so any table can be rerun.
 
 A study is a function from parameters to rows (dicts with fixed column names). This module
-keeps the registry, runs a study (timed, with a progress hook for the shells), and renders
-results as markdown; the studies themselves live in one module per genre."""
+keeps the list, runs a study (timed, with a progress hook for the shells), and renders
+results as markdown; the studies themselves live in each genre's package (`studies.py`)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from typing import Any, TypeVar
 
 from ..batch import executor
 from ..errors import RectlogicError
+from ..genres.registry import GENRES
+from ..tables import markdown_table
 
 T = TypeVar("T")
 Track = Callable[[Iterable[Any], int | None, str], Iterable[Any]]
@@ -63,9 +65,10 @@ def study(name: str, columns: Sequence[str],
 
 
 def studies() -> dict[str, Study]:
-    from . import chocona, shakashaka, shikaku  # noqa: F401  (they register themselves)
-
-    order = ("shakashaka", "chocona", "shikaku")  # the foundation genre first
+    """Every genre's studies, the genres in the registry's order."""
+    for genre in GENRES:
+        genre.load_studies()  # each study registers itself on import
+    order = [g.name for g in GENRES]
     return dict(sorted(STUDIES.items(), key=lambda kv: order.index(kv[0].split("-")[0])))
 
 
@@ -112,9 +115,7 @@ def cell(value: Any) -> str:
 
 def markdown(result: dict[str, Any]) -> str:
     s = get_study(result["study"])
-    lines = ["| " + " | ".join(s.columns) + " |", "|" + "---|" * len(s.columns)]
-    lines += ["| " + " | ".join(cell(r[c]) for c in s.columns) + " |" for r in result["rows"]]
-    return "\n".join(lines)
+    return markdown_table(s.columns, ([cell(r[c]) for c in s.columns] for r in result["rows"]))
 
 
 def report(results: Iterable[dict[str, Any]]) -> Iterator[str]:
@@ -163,7 +164,7 @@ def replace_block(text: str, block: str) -> str:
 def bank_boards(genre: str, path: Any = None) -> dict[str, list[tuple[Any, Any]]]:
     """The shipped bank's boards of one genre with their answers, by size (smallest first)."""
     from .. import bank
-    from ..formats import codec, load
+    from ..formats.auto import codec, load
 
     c = codec(genre)
     out: dict[str, list[tuple[Any, Any]]] = {}
@@ -189,10 +190,10 @@ def narrowing(job: tuple[Any, frozenset[str]]) -> tuple[float, bool]:
     the removable values (all values but one a variable) it removes, and whether it decides
     every variable on an answer the validator accepts."""
     from ..engine import popcount
-    from ..genres import get_genre
+    from ..genres import genre_of
 
     puzzle, rules = job
-    genre = get_genre(puzzle.genre)
+    genre = genre_of(puzzle)
     start = genre.initial_domains(puzzle)
     propagate = genre.propagator(puzzle, rules)
     d = start if propagate is None else propagate(start[None])[0]

@@ -26,8 +26,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import bank
 from ..errors import RectlogicError
-from ..formats import Loaded, codec, dump, genre_name
-from ..genres import GENRE_NAMES, get_genre
+from ..formats.auto import Loaded, dump, genre_name, read_answer
+from ..genres import genre_of
+from ..genres.registry import GENRE_NAMES, GENRES
 from ..grid import parse_size
 from . import jobs
 from .workers import Busy, Failed, Pool, TooSlow
@@ -183,17 +184,9 @@ class Guard:
 
 
 def board_json(puzzle: Any) -> dict[str, Any]:
-    """What a player page needs to draw the board."""
-    out: dict[str, Any] = {"genre": puzzle.genre, "rows": puzzle.rows, "cols": puzzle.cols,
-                           "url": dump(puzzle, None, "url").strip(),
-                           "rungs": list(get_genre(puzzle.genre).LADDER)}
-    if puzzle.genre == "chocona":
-        out["regions"] = [list(r) for r in puzzle.regions]
-        out["clues"] = [{"cell": list(puzzle.top_cell(k)), "value": v}
-                        for k, v in enumerate(puzzle.clues) if v != -1]
-    else:
-        out["clues"] = [list(row) for row in puzzle.clues]
-    return out
+    """What a player page needs to draw and play the board: the genre's description, and
+    the puzzle's URL."""
+    return {**genre_of(puzzle).board_json(puzzle), "url": dump(puzzle, None, "url").strip()}
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
@@ -222,7 +215,7 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
 
     app = FastAPI(title="rectlogic", version="0.1.0", lifespan=lifespan, responses=ERRORS,
                   default_response_class=AsciiJSON,
-                  description="Shakashaka, Shikaku and Chocona: check, hint, count, solve.")
+                  description=f"{', '.join(GENRE_NAMES)}: check, hint, count, solve.")
     app.add_middleware(Guard)
 
     @app.exception_handler(RectlogicError)
@@ -263,38 +256,21 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
 
     @app.get("/", response_class=HTMLResponse)
     def home() -> str:
-        """Genre × size × grade: a link to a bank board where there is one, greyed out where
-        the bank has none; and a form to generate a new board."""
-        first: dict[tuple[str, int, int, str], int] = {}
+        return (STATIC / "home.html").read_text(encoding="utf-8")
+
+    @app.get("/api/genres")
+    def genres() -> list[dict[str, Any]]:
+        """Each genre's name and grades (its rungs with rules, then `search`)."""
+        return [{"name": g.name, "grades": g.grades[1:]} for g in GENRES]
+
+    @app.get("/api/bank/index")
+    def bank_index() -> list[dict[str, Any]]:
+        """Per genre, size and grade: how many boards, and the first one's id."""
+        first: dict[tuple[str, int, int, str], list[int]] = {}
         for b in bank.rows(bank_path):
-            first.setdefault((b.genre, b.rows, b.cols, b.grade), b.id)
-        sizes = sorted({(r, c) for _, r, c, _ in first})
-        parts = []
-        for genre in GENRE_NAMES:
-            ladder = [*get_genre(genre).LADDER, "search"][1:]
-            head = "".join(f"<th>{g}" for g in ladder)
-            body = ""
-            for r, c in sizes:
-                cells = "".join(
-                    f"<td><a href='/play?id={first[genre, r, c, g]}'>play</a>"
-                    if (genre, r, c, g) in first else "<td class=none>—"
-                    for g in ladder
-                )
-                body += f"<tr><th>{r}×{c}{cells}</tr>"
-            parts.append(f"<h2>{genre}</h2><table><tr><th>{head}</tr>{body}</table>")
-        genres = "".join(f"<option>{g}</option>" for g in GENRE_NAMES)
-        return (
-            "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>"
-            "<title>rectlogic</title><link rel=stylesheet href=/static/play.css>"
-            "<h1>rectlogic</h1><p>Pick a board from the bank (— : none of that grade), "
-            "<a href=/play>paste a puzz.link URL</a>, or make a new one. "
-            "The JSON API: <a href=/docs>/docs</a>."
-            f"<form id=gen><select name=genre>{genres}</select> "
-            "<input name=size value=8x8 size=5> <input name=grade placeholder='grade (any)' size=9>"
-            " <button>Generate</button> <span id=genmsg></span></form>"
-            + "".join(parts)
-            + "<script src=/static/home.js></script>"
-        )
+            first.setdefault((b.genre, b.rows, b.cols, b.grade), []).append(b.id)
+        return [{"genre": g, "size": f"{r}x{c}", "grade": gr, "count": len(ids),
+                 "first": ids[0]} for (g, r, c, gr), ids in first.items()]
 
     @app.get("/api/bank")
     def bank_counts() -> list[dict[str, Any]]:
@@ -323,8 +299,8 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
     @app.post("/api/check")
     def check(body: CheckIn) -> dict[str, Any]:
         p = _puzzle(body)
-        answer = codec(p.genre).answer_from_json(p, body.answer)
-        errors, notes = get_genre(p.genre).check(p, answer)
+        answer = read_answer(p, body.answer)
+        errors, notes = genre_of(p).check(p, answer)
         return {"ok": not errors, "errors": [e.to_json() for e in errors],
                 "notes": [e.to_json() for e in notes]}
 
@@ -349,7 +325,7 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
         loaded = _loaded(body)
         answer = loaded.answer
         if body.answer is not None:
-            answer = codec(loaded.puzzle.genre).answer_from_json(loaded.puzzle, body.answer)
+            answer = read_answer(loaded.puzzle, body.answer)
         return {"text": dump(loaded.puzzle, answer, body.to)}
 
     @app.post("/api/generate", responses=HEAVY_ERRORS)

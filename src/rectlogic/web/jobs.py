@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import limits
-from ..formats import Loaded, genre_name, load
+from ..formats.auto import Loaded, genre_name, load
 from ..generate import NoBoard, make_board
 from ..grid import check_size, parse_size
 from ..hint import hint as hint_for

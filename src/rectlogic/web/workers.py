@@ -43,7 +43,7 @@ def _serve(conn: Connection) -> None:  # pragma: no cover - runs in the worker p
     """The worker's loop: load the kernels once, then run jobs until the pipe closes."""
     from ..engine.limits import time_limit
     from ..errors import RectlogicError
-    from ..solve import warm_up
+    from ..genres.registry import warm_up
     from . import jobs
 
     warm_up()
@@ -122,6 +122,7 @@ class Pool:
             elif w.proc is None or not w.proc.is_alive():
                 self._starting.remove(w)
                 w.kill()
+                raise RuntimeError("a worker process died while loading (see its stderr)")
 
     async def _idle_worker(self) -> _Worker:
         self.start()

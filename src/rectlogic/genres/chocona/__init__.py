@@ -7,7 +7,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ...errors import RectlogicError
-from ...grid import check_same_size, draw_rooms
+from ...grid import ANY_CLUE, check_same_size, draw_rooms
 from ..base import Genre, Propagate, Violation, framed_cell, position_rows, register
 from . import generate as _generate
 from . import rules as _rules
@@ -16,7 +16,8 @@ from .validate import UI_ONLY_CODES
 from .validate import validate as _validate
 
 
-class Chocona(Genre):
+class Chocona(Genre[Puzzle, Answer]):
+    HEAVY_EXAMPLE = "https://puzz.link/p?chocona/30/30/" + "0" * 348 + "+1c2"
     name = "chocona"
     RULES = _rules.RULES
     LADDER = _rules.LADDER
@@ -59,7 +60,7 @@ class Chocona(Genre):
             v = tops.get((r, c))
             if v is None:
                 return mark or "."
-            return ("?" if v == -2 else str(v)) + mark
+            return ("?" if v == ANY_CLUE else str(v)) + mark
 
         return draw_rooms(puzzle.regions, text)
 
@@ -79,7 +80,9 @@ class Chocona(Genre):
         text = {BIT[SHADED]: f"cell ({r},{c}) must be shaded",
                 BIT[WHITE]: f"cell ({r},{c}) must stay unshaded"}.get(
                     after, f"cell ({r},{c}) has nothing left: a contradiction")
-        return {"cells": [[r, c]], "text": text}
+        state = {BIT[SHADED]: "#", BIT[WHITE]: "."}.get(after)
+        return {"cells": [[r, c]], "text": text,
+                "move": {"cell": [r, c], "state": state} if state else None}
 
     def generate(self, rows: int, cols: int, rng: np.random.Generator,
                  accept: Callable[[Puzzle], bool]) -> Puzzle | None:

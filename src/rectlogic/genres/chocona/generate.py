@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ...grid import label_pieces
+from ...grid import NO_CLUE, label_pieces
 from .model import Answer, Puzzle, make_puzzle
 
 
@@ -58,7 +58,7 @@ def _regions(pieces: np.ndarray, rng: np.random.Generator, max_size: int,
 
 
 def _numbered(labels: list[list[int]], shaded: np.ndarray) -> tuple[Puzzle, Answer]:
-    base = make_puzzle(labels, [[-1] * len(labels[0]) for _ in labels])
+    base = make_puzzle(labels, [[NO_CLUE] * len(labels[0]) for _ in labels])
     counts = [int(sum(shaded[r, c] for r, c in cells)) for cells in base.region_cells]
     puzzle = Puzzle(base.rows, base.cols, base.regions, tuple(counts))
     return puzzle, Answer(tuple(tuple(int(v) for v in row) for row in shaded))

@@ -15,12 +15,11 @@ from functools import cached_property
 from typing import ClassVar
 
 from ...errors import RectlogicError
-from ...grid import check_size, label_pieces
+from ...grid import NO_CLUE, check_size, label_pieces
 
 WHITE, SHADED = 0, 1
 BIT = (1, 2)
 BOTH = 3
-NO_CLUE, UNKNOWN = -1, -2
 """Region clue values besides the numbers: none, and `?`."""
 
 

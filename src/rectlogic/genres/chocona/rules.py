@@ -20,8 +20,8 @@ from numba import njit
 
 from ...engine import kernel
 from ...engine.kernel import CompiledRules, Kernels
-from ...grid import box_sum, mask_labels, piece_boxes, prefix_sums
-from .model import BIT, BOTH, NO_CLUE, SHADED, WHITE, Puzzle
+from ...grid import NO_CLUE, box_sum, mask_labels, piece_boxes, prefix_sums
+from .model import BIT, BOTH, SHADED, WHITE, Puzzle
 
 RULES = ("quota", "corner", "box", "probe")
 LADDER = {

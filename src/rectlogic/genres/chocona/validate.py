@@ -4,18 +4,14 @@ region. Violations in pzprjs's active order: brNoShade, csNotRect, bkShadeNe."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 
 from ...grid import mask_labels, piece_boxes
-from ..base import Violation
+from ..base import Check, Place, Violation, run_checks
 from .model import Answer, Puzzle
 
-MESSAGES = {
-    "brNoShade": "There are no shaded cells on the board.",
-    "csNotRect": "A mass of shaded cells is not rectangle.",
-    "bkShadeNe": "The number of shaded cells in the room and the number written in the room "
-    "is different.",
-}
 UI_ONLY_CODES = frozenset({"brNoShade"})
 """pzprjs's "not started" guard: reported by the checker, not a rule of the puzzle."""
 
@@ -34,15 +30,32 @@ def clumps(answer: Answer) -> list[tuple[list[tuple[int, int]], bool]]:
     return out
 
 
-def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
-    out: list[Violation] = []
+def _blank(puzzle: Puzzle, answer: Answer, facts: None) -> Iterator[Place]:
     if not any(any(row) for row in answer.shaded):
-        out.append(Violation("brNoShade", MESSAGES["brNoShade"]))
+        yield (), ()
+
+
+def _not_rectangle(puzzle: Puzzle, answer: Answer, facts: None) -> Iterator[Place]:
     for cells, rectangle in clumps(answer):
         if not rectangle:
-            out.append(Violation("csNotRect", MESSAGES["csNotRect"], cells=tuple(cells)))
+            yield tuple(cells), ()
+
+
+def _count_differs(puzzle: Puzzle, answer: Answer, facts: None) -> Iterator[Place]:
     for k, cells in enumerate(puzzle.region_cells):
         n = puzzle.clues[k]
         if n >= 0 and sum(answer.shaded[r][c] for r, c in cells) != n:
-            out.append(Violation("bkShadeNe", MESSAGES["bkShadeNe"], cells=tuple(cells)))
-    return out
+            yield tuple(cells), ()
+
+
+CHECKS = (
+    Check("brNoShade", "There are no shaded cells on the board.", _blank),
+    Check("csNotRect", "A mass of shaded cells is not rectangle.", _not_rectangle),
+    Check("bkShadeNe", "The number of shaded cells in the room and the number written in the "
+          "room is different.", _count_differs),
+)
+"""pzprjs's checks for Chocona, in its order."""
+
+
+def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
+    return run_checks(CHECKS, puzzle, answer)

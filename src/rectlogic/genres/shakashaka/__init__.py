@@ -7,6 +7,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ...errors import RectlogicError
+from ...grid import ANY_CLUE, NO_CLUE
 from ..base import Genre, Propagate, Violation, framed_cell, position_rows, register
 from . import generate as _generate
 from . import rules as _rules
@@ -25,7 +26,8 @@ from .validate import UI_ONLY_CODES
 from .validate import validate as _validate
 
 
-class Shakashaka(Genre):
+class Shakashaka(Genre[Puzzle, Answer]):
+    HEAVY_EXAMPLE = "https://puzz.link/p?shakashaka/60/60/"
     name = "shakashaka"
     RULES = _rules.RULES
     LADDER = _rules.LADDER
@@ -35,7 +37,7 @@ class Shakashaka(Genre):
     def initial_domains(self, puzzle: Puzzle) -> np.ndarray:
         d = np.full((puzzle.rows + 2, puzzle.cols + 2), BIT[BLACK], dtype=np.uint8)
         clues = np.array(puzzle.clues)
-        d[1:-1, 1:-1] = np.where(clues == -1, WHITE, BIT[BLACK])
+        d[1:-1, 1:-1] = np.where(clues == NO_CLUE, WHITE, BIT[BLACK])
         return d.ravel()
 
     def base_propagator(self, puzzle: Puzzle, rules: frozenset[str]) -> Propagate | None:
@@ -89,7 +91,9 @@ class Shakashaka(Genre):
             text = f"cell ({r},{c}) must be {name[left[0]]}"
         else:
             text = f"cell ({r},{c}) cannot be {', '.join(name[s] for s in gone)}"
-        return {"cells": [[r, c]], "text": text, "values": [name[s] for s in left]}
+        move = {"cell": [r, c], "state": GLYPH[left[0]]} if len(left) == 1 else None
+        return {"cells": [[r, c]], "text": text, "values": [name[s] for s in left],
+                "move": move}
 
     def generate(self, rows: int, cols: int, rng: np.random.Generator,
                  accept: Callable[[Puzzle], bool]) -> Puzzle | None:
@@ -100,7 +104,7 @@ def _glyph(puzzle: Puzzle, answer: Answer | None, r: int, c: int) -> str:
     clue = puzzle.clues[r][c]
     if clue >= 0:
         return str(clue)
-    if clue == -2:
+    if clue == ANY_CLUE:
         return "#"
     return GLYPH[answer.cells[r][c]] if answer is not None else "."
 

@@ -11,20 +11,14 @@ pointer for people; they play no part in the verdict."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 
 import numpy as np
 from numba import njit, prange
 
-from ..base import Violation
+from ..base import Check, Place, Violation, run_checks
 from .model import BLACK, FULL, TNE, TNW, TSE, TSW, Answer, E, Puzzle, ring_of
-
-MESSAGES = {
-    "brNoTriangle": "There are no triangles on the board.",
-    "nmTriangleGt": "There are too many triangles adjacent to a number.",
-    "cuNotRectx": "A white area is not rectangle.",
-    "nmTriangleLt": "There are not enough triangles adjacent to a number.",
-}
 
 UI_ONLY_CODES = frozenset({"brNoTriangle"})
 """pzprjs's "not started" guard: reported by the checker, not a rule of the puzzle."""
@@ -133,32 +127,43 @@ def _failing_points(answer: Answer, cells: set[tuple[int, int]]) -> list[tuple[i
     ]
 
 
-def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
-    clues = [
-        (r, c, n) for r, row in enumerate(puzzle.clues) for c, n in enumerate(row) if n >= 0
-    ]
-    around = {(r, c): _triangles_around(puzzle, answer, r, c) for r, c, _ in clues}
-    out: list[Violation] = []
+def _counts(puzzle: Puzzle, answer: Answer) -> list[tuple[int, int, int, int]]:
+    """Each number (r, c, n) with how many triangles its neighbours hold."""
+    return [(r, c, n, _triangles_around(puzzle, answer, r, c))
+            for r, row in enumerate(puzzle.clues) for c, n in enumerate(row) if n >= 0]
+
+
+def _blank(puzzle: Puzzle, answer: Answer, counts: list) -> Iterator[Place]:
     if not any(s in (TNW, TNE, TSE, TSW) for row in answer.cells for s in row):
-        out.append(Violation("brNoTriangle", MESSAGES["brNoTriangle"]))
-    for r, c, n in clues:
-        if around[r, c] > n:
-            out.append(Violation("nmTriangleGt", MESSAGES["nmTriangleGt"], cells=((r, c),)))
+        yield (), ()
+
+
+def _too_many(puzzle: Puzzle, answer: Answer, counts: list) -> Iterator[Place]:
+    yield from ((((r, c),), ()) for r, c, n, around in counts if around > n)
+
+
+def _too_few(puzzle: Puzzle, answer: Answer, counts: list) -> Iterator[Place]:
+    yield from ((((r, c),), ()) for r, c, n, around in counts if around < n)
+
+
+def _not_rectangle(puzzle: Puzzle, answer: Answer, counts: list) -> Iterator[Place]:
     for region in white_regions(answer):
         if not is_rectangle(region):
             cells = {(r, c) for r, c, _ in region}
-            out.append(
-                Violation(
-                    "cuNotRectx",
-                    MESSAGES["cuNotRectx"],
-                    cells=tuple(sorted(cells)),
-                    points=tuple(_failing_points(answer, cells)),
-                )
-            )
-    for r, c, n in clues:
-        if around[r, c] < n:
-            out.append(Violation("nmTriangleLt", MESSAGES["nmTriangleLt"], cells=((r, c),)))
-    return out
+            yield tuple(sorted(cells)), tuple(_failing_points(answer, cells))
+
+
+CHECKS = (
+    Check("brNoTriangle", "There are no triangles on the board.", _blank),
+    Check("nmTriangleGt", "There are too many triangles adjacent to a number.", _too_many),
+    Check("cuNotRectx", "A white area is not rectangle.", _not_rectangle),
+    Check("nmTriangleLt", "There are not enough triangles adjacent to a number.", _too_few),
+)
+"""pzprjs's checks for Shakashaka, in its order."""
+
+
+def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
+    return run_checks(CHECKS, puzzle, answer, _counts(puzzle, answer))
 
 
 def white_area_ok_batch(states: np.ndarray) -> np.ndarray:

@@ -8,7 +8,7 @@ import numpy as np
 from numba import njit
 
 from ...errors import RectlogicError
-from ...grid import draw_rooms
+from ...grid import ANY_CLUE, NO_CLUE, draw_rooms
 from ..base import Genre, Propagate, Violation, register
 from . import generate as _generate
 from . import rules as _rules
@@ -16,8 +16,10 @@ from .model import Answer, Puzzle, candidate_array, candidates, check_answer_fit
 from .validate import validate as _validate
 
 
-class Shikaku(Genre):
+class Shikaku(Genre[Puzzle, Answer]):
     name = "shikaku"
+    ALIASES = ("sikaku", "rect", "rectangles")
+    SCALING_SIDES = (10, 20, 30, 40, 50)  # candidates grow fast with the side
     RULES = _rules.RULES
     LADDER = _rules.LADDER
     DEFAULT_RUNG = "dual"
@@ -92,7 +94,7 @@ class Shikaku(Genre):
 
         def text(r: int, c: int) -> str:
             v = puzzle.clues[r][c]
-            return "." if v == -1 else "?" if v == -2 else str(v)
+            return "." if v == NO_CLUE else "?" if v == ANY_CLUE else str(v)
 
         return draw_rooms(rooms, text)
 
@@ -125,7 +127,8 @@ class Shikaku(Genre):
             t, lft, h, w = left[0]
             cells = [[rr, cc] for rr in range(t, t + h) for cc in range(lft, lft + w)]
             return {"cells": cells, "text": f"the {label} at ({r},{c}) must take the {h}x{w} "
-                    f"rectangle at ({t},{lft})", "values": [list(left[0])]}
+                    f"rectangle at ({t},{lft})", "values": [list(left[0])],
+                    "move": {"rect": list(left[0])}}
         gone = (before & ~after).bit_count()
         return {"cells": [[r, c]], "text": f"the {label} at ({r},{c}) cannot take {gone} of its "
                 f"rectangles ({len(left)} left)", "values": [list(x) for x in left]}

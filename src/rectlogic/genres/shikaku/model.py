@@ -16,10 +16,16 @@ import numpy as np
 from numba import njit
 
 from ...errors import RectlogicError
-from ...grid import borders_of, box_sum, check_same_size, check_size, piece_labels, prefix_sums
+from ...grid import (
+    NO_CLUE,
+    borders_of,
+    box_sum,
+    check_same_size,
+    check_size,
+    piece_labels,
+    prefix_sums,
+)
 
-NO_CLUE, ANY_AREA = -1, -2
-"""Cell values besides the numbers: no clue, and `?` (a clue of any area)."""
 MAX_CANDIDATES = 200_000
 """Candidates allowed over the whole board (a `?` can take very many rectangles)."""
 

@@ -5,29 +5,30 @@ Violations in pzprjs's active order: bkNoNum, bkNumGe2, bkNotRect, bkSizeNe, bdD
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
 import numpy as np
 
-from ...grid import piece_boxes
-from ..base import Violation
-from .model import NO_CLUE, Answer, Puzzle
-
-MESSAGES = {
-    "bkNoNum": "An area has no numbers.",
-    "bkNumGe2": "An area has more than one number.",
-    "bkNotRect": "An area is not a rectangle.",
-    "bkSizeNe": "The size of the area is not equal to the number.",
-    "bdDeadEnd": "There is a dead-end line.",
-}
+from ...grid import NO_CLUE, piece_boxes
+from ..base import Cells, Check, Place, Violation, run_checks
+from .model import Answer, Puzzle
 
 
-def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
+@dataclass(frozen=True)
+class Rooms:
+    """What the checks read, computed once: the rooms the lines cut out (numbered by first
+    cell), each room's cells, and which rooms break which rule."""
+
+    cells: dict[int, Cells]
+    no_number: list[int]
+    two_numbers: list[int]
+    not_rectangle: list[int]
+    wrong_size: list[int]
+
+
+def _rooms(puzzle: Puzzle, answer: Answer) -> Rooms:
     rooms = answer.room_labels()
-    found: dict[str, list[Violation]] = {code: [] for code in MESSAGES}
-
-    def report(code: str, cells: list[tuple[int, int]] = (), points=()) -> None:
-        found[code].append(Violation(code, MESSAGES[code], tuple(cells), tuple(points)))
-
-    # per room (numbered by first cell): its size, bounding box, and the numbers inside
     k = rooms.ravel()
     size, top, left, bottom, right = piece_boxes(rooms).T
     n = size.size
@@ -38,16 +39,20 @@ def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     value[k[numbered]] = clues[numbered]  # read only where the room has exactly one
     rectangle = size == (bottom - top + 1) * (right - left + 1)
     wrong_size = (count == 1) & (value > 0) & (value != size)
-    for room in np.flatnonzero((count != 1) | ~rectangle | wrong_size).tolist():
-        cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(rooms == room), strict=True)]
-        if count[room] == 0:
-            report("bkNoNum", cells)
-        elif count[room] >= 2:
-            report("bkNumGe2", cells)
-        if not rectangle[room]:
-            report("bkNotRect", cells)
-        if wrong_size[room]:
-            report("bkSizeNe", cells)
+    bad = np.flatnonzero((count != 1) | ~rectangle | wrong_size).tolist()
+    cells = {room: tuple((int(r), int(c)) for r, c in zip(*np.nonzero(rooms == room),
+                                                            strict=True)) for room in bad}
+    return Rooms(cells, [x for x in bad if count[x] == 0], [x for x in bad if count[x] >= 2],
+                 [x for x in bad if not rectangle[x]], [x for x in bad if wrong_size[x]])
+
+
+def _rooms_in(which: str) -> Callable[[Puzzle, Answer, Rooms], Iterator[Place]]:
+    def find(puzzle: Puzzle, answer: Answer, rooms: Rooms) -> Iterator[Place]:
+        yield from ((rooms.cells[room], ()) for room in getattr(rooms, which))
+    return find
+
+
+def _dead_ends(puzzle: Puzzle, answer: Answer, rooms: Rooms) -> Iterator[Place]:
     R, C = answer.rows, answer.cols
     if R > 1 and C > 1:
         v = np.array(answer.vertical, dtype=np.int8).reshape(R, C - 1)
@@ -55,5 +60,18 @@ def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
         # the four segments meeting at interior point (i, j), 1 ≤ i < R, 1 ≤ j < C
         meeting = v[:-1, :] + v[1:, :] + h[:, :-1] + h[:, 1:]
         for i, j in zip(*np.nonzero(meeting == 1), strict=True):
-            report("bdDeadEnd", points=[(int(i) + 1, int(j) + 1)])
-    return [v for code in MESSAGES for v in found[code]]
+            yield (), ((int(i) + 1, int(j) + 1),)
+
+
+CHECKS = (
+    Check("bkNoNum", "An area has no numbers.", _rooms_in("no_number")),
+    Check("bkNumGe2", "An area has more than one number.", _rooms_in("two_numbers")),
+    Check("bkNotRect", "An area is not a rectangle.", _rooms_in("not_rectangle")),
+    Check("bkSizeNe", "The size of the area is not equal to the number.", _rooms_in("wrong_size")),
+    Check("bdDeadEnd", "There is a dead-end line.", _dead_ends),
+)
+"""pzprjs's checks for Shikaku, in its order."""
+
+
+def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
+    return run_checks(CHECKS, puzzle, answer, _rooms(puzzle, answer))

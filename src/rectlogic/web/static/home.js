@@ -1,5 +1,42 @@
-// The home page's Generate form: ask the API for a board, then open it in the player.
+// The home page: a table per genre of the bank's boards by size and grade, and the Generate
+// form (ask the API for a board, then open it in the player). Genres come from the API.
 const gen = document.getElementById("gen");
+
+function cell(tag, text, cls) {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  if (cls) e.className = cls;
+  return e;
+}
+
+async function tables() {
+  const [genres, index] = await Promise.all(
+    ["/api/genres", "/api/bank/index"].map((u) => fetch(u).then((r) => r.json())));
+  const area = (s) => s.split("x").reduce((a, b) => a * b, 1);
+  const sizes = [...new Set(index.map((b) => b.size))].sort((a, b) => area(a) - area(b));
+  const out = document.getElementById("tables");
+  for (const g of genres) {
+    gen.elements.genre.appendChild(cell("option", g.name));
+    const table = cell("table"), head = cell("tr");
+    head.appendChild(cell("th"));
+    g.grades.forEach((grade) => head.appendChild(cell("th", grade)));
+    table.appendChild(head);
+    for (const size of sizes) {
+      const row = cell("tr");
+      row.appendChild(cell("th", size.replace("x", "×")));
+      for (const grade of g.grades) {
+        const b = index.find((x) => x.genre === g.name && x.size === size && x.grade === grade);
+        if (!b) { row.appendChild(cell("td", "—", "none")); continue; }
+        const td = cell("td"), a = cell("a", "play");
+        a.href = `/play?id=${b.first}`; a.title = `${b.count} boards`;
+        td.appendChild(a); row.appendChild(td);
+      }
+      table.appendChild(row);
+    }
+    out.append(cell("h2", g.name), table);
+  }
+}
+tables();
 const msg = document.getElementById("genmsg");
 gen.onsubmit = async (e) => {
   e.preventDefault();

@@ -1,7 +1,6 @@
-// The player: draws the board in SVG, turns clicks into moves, and asks the API for checks,
-// hints, counts and solutions. One state per genre, the same buttons for all three.
+// The player: draws the board in SVG from the server's description of it, turns clicks into
+// moves, and asks the API for checks, hints, counts and solutions. It knows no genre.
 const S = 40;  // cell size in SVG units
-const TRI = ["◤", "◥", "◢", "◣"];
 const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
 let board, state, history = [], future = [], marks = [], drag = null, started = Date.now();
@@ -15,27 +14,28 @@ async function api(path, body) {
   return data;
 }
 
+// The board description (see genres/drawing.py) says everything genre-specific: the fixed
+// cells, region borders, the states of a free cell and how clicks step through them, or that
+// the answer is rectangles. Nothing below names a genre.
+const rectangles = () => board.input === "rectangles";
+const given = (r, c) => board.fixed[r][c];
+const playable = (r, c) => !given(r, c) || given(r, c).answer === null;
+
 function emptyState() {
-  if (board.genre === "shikaku") return [];
-  return Array.from({ length: board.rows }, (_, r) => Array.from({ length: board.cols }, (_, c) =>
-    board.genre === "shakashaka" && board.clues[r][c] !== -1 ? "#" : "_"));
+  if (rectangles()) return [];
+  return Array.from({ length: board.rows }, () => Array(board.cols).fill("_"));
 }
 
 // -- what the API wants --------------------------------------------------------------------
 function answer() {
-  if (board.genre === "shikaku") return state;
-  return state.map((row, r) => row.map((ch, c) => {
-    if (board.genre === "shakashaka") {
-      const v = board.clues[r][c];
-      return v >= 0 ? String(v) : v === -2 ? "#" : (ch === "_" ? "." : ch);
-    }
-    return ch === "#" ? "#" : ".";
-  }).join(""));
+  if (rectangles()) return state;
+  return state.map((row, r) => row.map((ch, c) =>
+    playable(r, c) ? (board.answer_of[ch] ?? ch) : given(r, c).answer).join(""));
 }
 function position() {
-  if (board.genre === "shikaku") return state;
+  if (rectangles()) return state;
   return state.map((row, r) => row.map((ch, c) =>
-    board.genre === "shakashaka" && board.clues[r][c] !== -1 ? "#" : ch).join(""));
+    playable(r, c) ? ch : given(r, c).position).join(""));
 }
 
 // -- moves ---------------------------------------------------------------------------------
@@ -43,23 +43,27 @@ function play(change) {
   history.push(JSON.stringify(state)); future = [];
   change(); marks = []; save(); draw(); quietCheck();
 }
+function setCell(r, c, next) { play(() => { state[r][c] = next; }); }
 function cellClick(r, c, backwards) {
-  if (board.genre === "shakashaka") {
-    if (board.clues[r][c] !== -1) return;
-    const order = ["_", ...TRI], i = order.indexOf(state[r][c]);
-    const next = state[r][c] === "." ? "_" : order[(i + (backwards ? 4 : 1)) % 5];
-    play(() => { state[r][c] = next; });
-  } else if (board.genre === "chocona") {
-    const cur = state[r][c], next = backwards ? (cur === "." ? "_" : ".") : (cur === "#" ? "_" : "#");
-    play(() => { state[r][c] = next; });
-  }
+  if (rectangles() || !playable(r, c)) return;
+  const order = board.cycle, cur = state[r][c], n = order.length, i = order.indexOf(cur);
+  if (backwards && board.back === "dot") return dot(r, c);
+  if (i < 0) return setCell(r, c, backwards ? "_" : order[1 % n]);  // from a dot
+  setCell(r, c, order[(i + (backwards ? n - 1 : 1)) % n]);
 }
 function dot(r, c) {
-  if (board.genre === "shakashaka" && board.clues[r][c] === -1)
-    play(() => { state[r][c] = state[r][c] === "." ? "_" : "."; });
+  if (rectangles() || !board.dot || !playable(r, c)) return;
+  setCell(r, c, state[r][c] === board.dot ? "_" : board.dot);
 }
 function rectAt(r, c) {
   return state.findIndex(([t, l, h, w]) => t <= r && r < t + h && l <= c && c < l + w);
+}
+function placeRect(rect) {
+  const [t, l, h, w] = rect;
+  play(() => {
+    state = state.filter(([t2, l2, h2, w2]) => t2 + h2 <= t || t + h <= t2 || l2 + w2 <= l || l + w <= l2);
+    state.push(rect);
+  });
 }
 function drawRect(a, b) {
   const t = Math.min(a[0], b[0]), l = Math.min(a[1], b[1]);
@@ -67,10 +71,13 @@ function drawRect(a, b) {
   if (rect[2] === 1 && rect[3] === 1 && rectAt(t, l) >= 0) {
     const k = rectAt(t, l); play(() => state.splice(k, 1)); return;
   }
-  play(() => {
-    state = state.filter(([t2, l2, h2, w2]) => t2 + h2 <= t || t + rect[2] <= t2 || l2 + w2 <= l || l + rect[3] <= l2);
-    state.push(rect);
-  });
+  placeRect(rect);
+}
+function applyMove(move) {
+  if (!move) return false;
+  if (move.rect) { placeRect(move.rect); return true; }
+  const [r, c] = move.cell;
+  setCell(r, c, move.state); return true;
 }
 
 // -- drawing -------------------------------------------------------------------------------
@@ -82,52 +89,43 @@ function el(name, attrs, parent, text) {
   parent.appendChild(e); return e;
 }
 function hue(k) { return 40 + (k * 67) % 280; }  // 40..320: never the red band
+const quiet = { "pointer-events": "none" };
+function drawShape(shape, x, y, svg, cell) {
+  if (shape.fill) cell.setAttribute("fill", "#333");
+  if (shape.dot) el("circle", { cx: x + S / 2, cy: y + S / 2, r: 3, fill: "#888", ...quiet }, svg);
+  if (shape.polygon) el("polygon", { points: shape.polygon.map(([a, b]) => `${x + a * S},${y + b * S}`).join(" "),
+                                     fill: "#222", ...quiet }, svg);
+}
+function drawGiven(g, x, y, svg, cell, filled) {
+  if (g.fill) cell.setAttribute("fill", "#222");
+  if (g.text === null) return;
+  const light = g.fill || filled;
+  if (g.corner) el("text", { x: x + 5, y: y + 15, "font-size": 14, fill: light ? "white" : "black", ...quiet }, svg, g.text);
+  else el("text", { x: x + S / 2, y: y + S * 0.68, "text-anchor": "middle", "font-size": S * 0.55,
+                    fill: light ? "white" : "black", ...quiet }, svg, g.text);
+}
 function draw() {
   const W = board.cols * S, H = board.rows * S;
   const svg = document.createElementNS(svgNS, "svg");
   svg.setAttribute("viewBox", `-2 -2 ${W + 4} ${H + 4}`);
   el("rect", { x: 0, y: 0, width: W, height: H, fill: "white" }, svg);
-  if (board.genre === "shikaku") state.forEach(([t, l, h, w], k) =>
+  if (rectangles()) state.forEach(([t, l, h, w], k) =>
     el("rect", { x: l * S + 2, y: t * S + 2, width: w * S - 4, height: h * S - 4, rx: 4,
                  fill: `hsl(${hue(k)} 70% 82%)`, stroke: `hsl(${hue(k)} 60% 40%)`, "stroke-width": 2,
                  "data-rect": k }, svg));
   for (let r = 0; r < board.rows; r++) for (let c = 0; c < board.cols; c++) {
-    const x = c * S, y = r * S, ch = state[r] && state[r][c];
+    const x = c * S, y = r * S;
     const cell = el("rect", { x, y, width: S, height: S, fill: "transparent", stroke: "#bbb",
                               "data-cell": `${r},${c}` }, svg);
-    if (board.genre === "shakashaka") {
-      const v = board.clues[r][c];
-      if (v !== -1) {
-        cell.setAttribute("fill", "#222");
-        if (v >= 0) el("text", { x: x + S / 2, y: y + S * 0.68, "text-anchor": "middle", fill: "white",
-                                 "font-size": S * 0.55, "pointer-events": "none" }, svg, v);
-      } else if (TRI.includes(ch)) {
-        const pts = { "◤": [[0, 0], [1, 0], [0, 1]], "◥": [[0, 0], [1, 0], [1, 1]],
-                      "◢": [[1, 0], [1, 1], [0, 1]], "◣": [[0, 0], [1, 1], [0, 1]] }[ch];
-        el("polygon", { points: pts.map(([a, b]) => `${x + a * S},${y + b * S}`).join(" "),
-                        fill: "#222", "pointer-events": "none" }, svg);
-      } else if (ch === ".") el("circle", { cx: x + S / 2, cy: y + S / 2, r: 3, fill: "#888",
-                                           "pointer-events": "none" }, svg);
-    } else if (board.genre === "chocona") {
-      if (ch === "#") cell.setAttribute("fill", "#333");
-      if (ch === ".") el("circle", { cx: x + S / 2, cy: y + S / 2, r: 3, fill: "#888",
-                                      "pointer-events": "none" }, svg);
-    } else {
-      const v = board.clues[r][c];
-      if (v !== -1) el("text", { x: x + S / 2, y: y + S * 0.68, "text-anchor": "middle",
-                                 "font-size": S * 0.5, "pointer-events": "none" }, svg, v === -2 ? "?" : v);
-    }
+    const shape = !rectangles() && playable(r, c) ? board.states[state[r][c]] || {} : {};
+    drawShape(shape, x, y, svg, cell);
+    if (given(r, c)) drawGiven(given(r, c), x, y, svg, cell, !!shape.fill);
   }
-  if (board.genre === "chocona") {
-    for (let r = 0; r < board.rows; r++) for (let c = 0; c < board.cols; c++) {
-      if (c + 1 < board.cols && board.regions[r][c] !== board.regions[r][c + 1])
-        el("line", { x1: (c + 1) * S, y1: r * S, x2: (c + 1) * S, y2: (r + 1) * S, stroke: "#000", "stroke-width": 3 }, svg);
-      if (r + 1 < board.rows && board.regions[r][c] !== board.regions[r + 1][c])
-        el("line", { x1: c * S, y1: (r + 1) * S, x2: (c + 1) * S, y2: (r + 1) * S, stroke: "#000", "stroke-width": 3 }, svg);
-    }
-    for (const { cell: [r, c], value } of board.clues)
-      el("text", { x: c * S + 5, y: r * S + 15, "font-size": 14, fill: state[r][c] === "#" ? "white" : "black",
-                   "pointer-events": "none" }, svg, value === -2 ? "?" : value);
+  if (board.borders) {
+    board.borders.vertical.forEach((row, r) => row.forEach((on, c) => on &&
+      el("line", { x1: (c + 1) * S, y1: r * S, x2: (c + 1) * S, y2: (r + 1) * S, stroke: "#000", "stroke-width": 3 }, svg)));
+    board.borders.horizontal.forEach((row, r) => row.forEach((on, c) => on &&
+      el("line", { x1: c * S, y1: (r + 1) * S, x2: (c + 1) * S, y2: (r + 1) * S, stroke: "#000", "stroke-width": 3 }, svg)));
   }
   el("rect", { x: 0, y: 0, width: W, height: H, fill: "none", stroke: "#000", "stroke-width": 3 }, svg);
   if (document.activeElement === $("board"))
@@ -160,13 +158,7 @@ async function hint() {
   const h = await api("/api/hint", { puzzle: board.url, position: position(), rung: $("rung").value });
   say(h.text);
   if (h.kind !== "deduction") return;
-  const [r, c] = h.cells[0];
-  if (board.genre === "shikaku" && h.values && h.values.length === 1) drawRect(h.values[0].slice(0, 2),
-    [h.values[0][0] + h.values[0][2] - 1, h.values[0][1] + h.values[0][3] - 1]);
-  else if (board.genre === "chocona" && /must/.test(h.text))
-    play(() => { state[r][c] = /shaded$/.test(h.text) ? "#" : "."; });
-  else if (board.genre === "shakashaka" && h.values && h.values.length === 1)
-    play(() => { state[r][c] = h.values[0] === "no triangle" ? "." : h.values[0]; });
+  applyMove(h.move);
   marks = h.cells.map((cell) => ({ cell, kind: "hint" })); draw(); say(h.text);
 }
 async function count() {
@@ -178,9 +170,7 @@ async function solve() {
   if (!out.solutions.length) return say(out.status);
   const a = out.solutions[0];
   play(() => {
-    if (board.genre === "shikaku") state = a;
-    else state = a.map((row, r) => [...row].map((ch, c) =>
-      board.genre === "shakashaka" ? (board.clues[r][c] !== -1 ? "#" : ch) : ch));
+    state = rectangles() ? a : a.map((row, r) => [...row].map((ch, c) => playable(r, c) ? ch : "_"));
   });
 }
 
@@ -197,6 +187,9 @@ async function start() {
   if (!url) { say("Paste a puzz.link URL below, or pick a board on the home page."); return; }
   board = await api("/api/puzzle", { puzzle: url });
   $("title").textContent = `${board.genre} ${board.rows}×${board.cols}`;
+  $("help").replaceChildren(...board.help.map((line) => {
+    const li = document.createElement("li"); li.textContent = line; return li;
+  }));
   for (const r of board.rungs) {
     const o = document.createElement("option"); o.value = r; o.textContent = r; $("rung").appendChild(o);
   }
@@ -213,7 +206,7 @@ $("board").addEventListener("pointerdown", (e) => {
   const under = document.elementsFromPoint(e.clientX, e.clientY).find((n) => n.dataset && n.dataset.cell);
   const rc = (cell || (under && under.dataset.cell) || "").split(",").map(Number);
   if (rc.length !== 2) return;
-  if (board.genre === "shikaku") { drag = rc; return; }
+  if (rectangles()) { drag = rc; return; }
   if (e.shiftKey) dot(...rc); else cellClick(rc[0], rc[1], e.button === 2);
 });
 $("board").addEventListener("pointerup", (e) => {
@@ -231,7 +224,7 @@ $("board").addEventListener("keydown", (e) => {
   }
   if (e.key === "Enter" || e.key === " " || e.key === "Backspace") {
     e.preventDefault();
-    if (board.genre !== "shikaku") return cellClick(cursor[0], cursor[1], e.key === "Backspace");
+    if (!rectangles()) return cellClick(cursor[0], cursor[1], e.key === "Backspace");
     if (anchor) { drawRect(anchor, cursor); anchor = null; } else anchor = [...cursor];
   }
   if (e.key === ".") dot(...cursor);

@@ -3,8 +3,8 @@ cell covered by exactly one chosen rectangle."""
 
 from __future__ import annotations
 
-from ..genres.shikaku.model import Answer, Puzzle, candidates
-from . import Cnf, Encoding
+from ...engine.clauses import Cnf, Encoding
+from .model import Answer, Puzzle, candidates
 
 
 def encode(puzzle: Puzzle) -> Encoding:

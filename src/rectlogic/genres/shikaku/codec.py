@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import string
 
-from ..errors import FormatError
-from ..genres.shikaku.model import ANY_AREA, NO_CLUE, Answer, Puzzle
-from ..grid import label_pieces
-from . import janko, puzzlink, pzprv3, tatham, text
-from .tokens import clue_number, rows_of
+from ...errors import FormatError
+from ...formats import janko, puzzlink, pzprv3, tatham, text
+from ...formats.tokens import clue_number, rows_of
+from ...grid import ANY_CLUE, NO_CLUE, is_number, label_pieces
+from .model import Answer, Puzzle
 
 PID = "shikaku"
 EXTRA_FORMATS = ("tatham", "tiling")
@@ -46,7 +46,7 @@ def from_pzprv3(f: pzprv3.Pzprv3) -> tuple[Puzzle, Answer]:
 
 
 def _clue_tokens(puzzle: Puzzle, none: str, unknown: str) -> list[list[str]]:
-    return [[none if v == NO_CLUE else unknown if v == ANY_AREA else str(v) for v in row]
+    return [[none if v == NO_CLUE else unknown if v == ANY_CLUE else str(v) for v in row]
             for row in puzzle.clues]
 
 
@@ -101,7 +101,7 @@ def answer_from_tatham(puzzle: Puzzle, solution: str) -> Answer:
 
 def to_tatham(puzzle: Puzzle, answer: Answer | None) -> str:
     flat = [v for row in puzzle.clues for v in row]
-    if any(v in (ANY_AREA, 0) for v in flat):
+    if any(v in (ANY_CLUE, 0) for v in flat):
         raise FormatError("Tatham's Rectangles has no ? and no 0 clues")
     out = tatham.write(puzzle.rows, puzzle.cols, flat) + "\n"
     if answer is not None:
@@ -208,3 +208,10 @@ def answer_from_json(puzzle: Puzzle, data: object) -> Answer:
     ):
         raise FormatError("a Shikaku answer is a list of [top, left, height, width]")
     return Answer.from_rects(puzzle.rows, puzzle.cols, [tuple(x) for x in data])
+
+
+def janko_likeness(jt: janko.JankoText) -> float:
+    """How surely a Janko text is Shikaku's: its numbers add up to the board's area."""
+    tokens = {t.lower() for row in jt.lines for t in row}
+    numbers = [int(t) for row in jt.lines[: jt.rows] for t in row if is_number(t)]
+    return 1.5 if numbers and sum(numbers) == jt.rows * jt.cols and "x" not in tokens else 0.0

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import string
 
-from ..errors import FormatError
-from ..genres.chocona.model import NO_CLUE, UNKNOWN, Answer, Puzzle, make_puzzle
-from ..grid import borders_of, rooms_from_borders
-from . import janko, puzzlink, pzprv3, text
-from .tokens import clue_number
+from ...errors import FormatError
+from ...formats import janko, puzzlink, pzprv3, text
+from ...formats.tokens import clue_number
+from ...grid import ANY_CLUE, NO_CLUE, borders_of, is_number, rooms_from_borders
+from .model import Answer, Puzzle, make_puzzle
 
 PID = "chocona"
 
@@ -19,7 +19,7 @@ def _clue_grid(puzzle: Puzzle, unknown: str, none: str) -> list[list[str]]:
     for k, v in enumerate(puzzle.clues):
         if v != NO_CLUE:
             r, c = puzzle.top_cell(k)
-            grid[r][c] = unknown if v == UNKNOWN else str(v)
+            grid[r][c] = unknown if v == ANY_CLUE else str(v)
     return grid
 
 
@@ -145,3 +145,15 @@ def answer_from_json(puzzle: Puzzle, data: object) -> Answer:
     if any(ch not in "#." for row in data for ch in row):
         raise FormatError("a Chocona answer uses # (shaded) and . only")
     return Answer(tuple(tuple(int(ch == "#") for ch in row) for row in data))
+
+
+def janko_likeness(jt: janko.JankoText) -> float:
+    """How surely a Janko text is Chocona's (the registry picks the likeliest genre): regions,
+    clues and answer make three blocks; or regions and clues, all numbers, without `x`."""
+    if len(jt.lines) >= 3 * jt.rows:
+        return 3.0
+    problem = [t for row in jt.lines[: jt.rows] for t in row]
+    if len(jt.lines) == 2 * jt.rows and "x" not in problem and all(
+            is_number(t.lstrip("-")) for row in jt.lines[jt.rows :] for t in row):
+        return 1.0
+    return 0.0

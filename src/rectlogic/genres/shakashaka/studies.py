@@ -9,26 +9,26 @@ from typing import Any
 
 import numpy as np
 
-from ..engine import search
-from ..genres import get_genre
-from ..genres.shakashaka import Puzzle
-from ..genres.shakashaka.generate import random_board
-from ..genres.shakashaka.model import (
+from ...engine import search
+from ...solve import solve
+from ...studies import Params, Track, bank_boards, pct, pmap, rule_set_rows, rules_label, study
+from . import SHAKASHAKA
+from .generate import random_board
+from .model import (
     BLACK,
     BLACK_CELL,
     FULL,
     TIPS,
     WHITE_CELL,
+    Puzzle,
     local_ok_batch,
     point_rings,
     runs,
 )
-from ..genres.shakashaka.rules import LADDER
-from ..genres.shakashaka.validate import white_area_ok_batch
-from ..solve import solve
-from . import Params, Track, bank_boards, pct, pmap, rule_set_rows, rules_label, study
+from .rules import LADDER
+from .validate import white_area_ok_batch
 
-G = get_genre("shakashaka")
+G = SHAKASHAKA
 CHUNK = 1 << 20
 
 # -- the equivalence sweep --------------------------------------------------------------------

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import itertools
 
-from ..genres.shakashaka.model import BLACK, PAT, Answer, E, Puzzle, ring_of
-from . import Cnf, Encoding
+from ...engine.clauses import Cnf, Encoding
+from .model import BLACK, PAT, Answer, E, Puzzle, ring_of
 
 
 def encode(puzzle: Puzzle) -> Encoding:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from ..errors import FormatError
-from ..genres.shakashaka.model import (
+from ...errors import FormatError
+from ...formats import janko, puzzlink, pzprv3, text
+from ...formats.tokens import rows_of
+from ...grid import ANY_CLUE, NO_CLUE, is_number
+from .model import (
     BLACK,
     FROM_GLYPH,
     GLYPH,
@@ -15,9 +18,6 @@ from ..genres.shakashaka.model import (
     E,
     Puzzle,
 )
-from ..grid import is_number
-from . import janko, puzzlink, pzprv3, text
-from .tokens import rows_of
 
 PID = "shakashaka"
 QANS = {5: TNW, 4: TNE, 3: TSE, 2: TSW}
@@ -59,9 +59,9 @@ def from_pzprv3(f: pzprv3.Pzprv3) -> tuple[Puzzle, Answer]:
         out = []
         for c, t in enumerate(row):
             if t == ".":
-                out.append(-1)
+                out.append(NO_CLUE)
             elif t == "5":
-                out.append(-2)
+                out.append(ANY_CLUE)
             elif t in "01234" and len(t) == 1:
                 out.append(int(t))
             else:
@@ -83,7 +83,8 @@ def from_pzprv3(f: pzprv3.Pzprv3) -> tuple[Puzzle, Answer]:
 
 
 def to_pzprv3(puzzle: Puzzle, answer: Answer | None) -> str:
-    q = [["5" if v == -2 else "." if v == -1 else str(v) for v in row] for row in puzzle.clues]
+    q = [["5" if v == ANY_CLUE else "." if v == NO_CLUE else str(v) for v in row]
+         for row in puzzle.clues]
     a = [
         [
             str(TO_QANS[s]) if answer is not None and s in TO_QANS else "."
@@ -104,9 +105,9 @@ def from_janko(jt: janko.JankoText) -> tuple[Puzzle, Answer | None]:
         out = []
         for c, t in enumerate(row):
             if t == "-":
-                out.append(-1)
+                out.append(NO_CLUE)
             elif t in ("x", "X", "5"):
-                out.append(-2)
+                out.append(ANY_CLUE)
             elif t in ("0", "1", "2", "3", "4"):
                 out.append(int(t))
             else:
@@ -130,7 +131,7 @@ def from_janko(jt: janko.JankoText) -> tuple[Puzzle, Answer | None]:
 
 
 def to_janko(puzzle: Puzzle, answer: Answer | None) -> str:
-    q = [" ".join("x" if v == -2 else "-" if v == -1 else str(v) for v in row)
+    q = [" ".join("x" if v == ANY_CLUE else "-" if v == NO_CLUE else str(v) for v in row)
          for row in puzzle.clues]
     lines = [janko.header(puzzle.rows, puzzle.cols), *q]
     if answer is not None:
@@ -148,11 +149,11 @@ def from_text(tb: text.TextBoard) -> tuple[Puzzle, Answer | None]:
         crow, srow = [], []
         for c, t in enumerate(row):
             if t == "#":
-                crow.append(-2)
+                crow.append(ANY_CLUE)
             elif t in ("0", "1", "2", "3", "4"):
                 crow.append(int(t))
             elif t in FROM_GLYPH:
-                crow.append(-1)
+                crow.append(NO_CLUE)
                 any_triangle |= FROM_GLYPH[t] != E
             else:
                 raise FormatError(
@@ -168,7 +169,7 @@ def from_text(tb: text.TextBoard) -> tuple[Puzzle, Answer | None]:
 def to_text(puzzle: Puzzle, answer: Answer | None) -> str:
     grid = [
         [
-            "#" if v == -2 else str(v) if v >= 0
+            "#" if v == ANY_CLUE else str(v) if v >= 0
             else GLYPH[answer.cells[r][c]] if answer is not None else "."
             for c, v in enumerate(row)
         ]
@@ -199,3 +200,10 @@ def answer_from_json(puzzle: Puzzle, data: object) -> Answer:
     if not isinstance(data, list) or not all(isinstance(r, str) for r in data):
         raise FormatError("a Shakashaka answer is a list of row strings")
     return answer_from_rows(puzzle, data)
+
+
+def janko_likeness(jt: janko.JankoText) -> float:
+    """How surely a Janko text is Shakashaka's: triangles (nw, ne, se, sw) in it; otherwise
+    no more than any other genre (it is the first in order, so it wins a tie)."""
+    tokens = {t.lower() for row in jt.lines for t in row}
+    return 2.0 if tokens & {"nw", "ne", "se", "sw"} else 0.0

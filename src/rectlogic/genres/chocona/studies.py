@@ -8,14 +8,15 @@ from typing import Any
 
 import numpy as np
 
-from ..genres.chocona.brute import brute_force, pairwise_legal_count
-from ..genres.chocona.generate import raw_board
-from ..genres.chocona.model import Answer, Puzzle, make_puzzle
-from ..genres.chocona.rules import LADDER, RULES
-from ..genres.chocona.validate import clumps
-from ..grade import finished_by
-from ..solve import solve
-from . import Params, Track, bank_boards, janko_puzzles, pct, pmap, rule_set_rows, study
+from ...grade import finished_by
+from ...grid import NO_CLUE
+from ...solve import solve
+from ...studies import Params, Track, bank_boards, janko_puzzles, pct, pmap, rule_set_rows, study
+from .brute import brute_force, pairwise_legal_count
+from .generate import raw_board
+from .model import Answer, Puzzle, make_puzzle
+from .rules import LADDER, RULES
+from .validate import clumps
 
 RUNGS = tuple(LADDER)[1:]  # quota, corner, box, probe
 
@@ -157,7 +158,7 @@ def _summary(boards: list[dict[str, Any]], columns: tuple[str, ...]) -> dict[str
 
 
 def _exhaustive(n: int) -> dict[str, Any]:
-    blank = make_puzzle([[0] * n for _ in range(n)], [[-1] * n for _ in range(n)])
+    blank = make_puzzle([[0] * n for _ in range(n)], [[NO_CLUE] * n for _ in range(n)])
     by_pairs = pairwise_legal_count(n, n)
     by_search = solve(blank, limit=0, budget=None).count
     by_brute = len(brute_force(blank))

@@ -3,8 +3,8 @@ force the fourth (four clauses); each number is a cardinality constraint on its 
 
 from __future__ import annotations
 
-from ..genres.chocona.model import Answer, Puzzle
-from . import Cnf, Encoding
+from ...engine.clauses import Cnf, Encoding
+from .model import Answer, Puzzle
 
 
 def encode(puzzle: Puzzle) -> Encoding:

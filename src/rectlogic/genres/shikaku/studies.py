@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..genres.shikaku.rules import LADDER
-from ..grade import finished_by
-from . import Params, Track, bank_boards, janko_puzzles, pct, pmap, study
+from ...grade import finished_by
+from ...studies import Params, Track, bank_boards, janko_puzzles, pct, pmap, study
+from .rules import LADDER
 
 RUNGS = tuple(LADDER)[1:]  # coverer, dual, probe
 

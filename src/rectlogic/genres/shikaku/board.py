@@ -1,0 +1,24 @@
+"""How the player draws and plays Shikaku: the numbers are given; rectangles are dragged
+from corner to corner."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...grid import ANY_CLUE, NO_CLUE
+from ..drawing import fixed, rectangle_board
+from .model import Puzzle
+
+HELP = ("Drag from one corner to the other to draw a rectangle; it replaces any it overlaps.",
+        "Click a rectangle's single cell, or drag over it again, to remove a 1×1; the keyboard: "
+        "Enter at one corner, then at the other.")
+
+
+def describe(puzzle: Puzzle) -> dict[str, Any]:
+    def given(r: int, c: int) -> dict[str, Any] | None:
+        v = puzzle.clues[r][c]
+        if v == NO_CLUE:
+            return None
+        return fixed(text="?" if v == ANY_CLUE else str(v))
+
+    return rectangle_board(puzzle, given, HELP)
