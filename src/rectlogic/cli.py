@@ -141,6 +141,39 @@ def check_cmd(
         raise typer.Exit(1)
 
 
+@app.command("analyze")
+def analyze_cmd(
+    puzzle: PuzzleArg,
+    timeout: TimeoutOpt = DEFAULT_TIMEOUT,
+    genre: GenreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """For setters: answers (up to 50), grade, open and ambiguous cells, single edits that
+    make the puzzle unique, or the clues that cannot all hold."""
+    from .analyze import analyze
+
+    loaded = _load(puzzle, genre)
+    out = analyze(loaded.puzzle, timeout=timeout)
+    if as_json:
+        _emit(out)
+        return
+    count = out["count"] if out["complete"] else f"at least {out['count']}"
+    print(f"{out['genre']} {out['rows']}x{out['cols']}: {out['status']} ({count} answers, "
+          f"{out['seconds'] * 1000:.0f} ms)")
+    if out["grade"]:
+        print(f"grade {out['grade']} (score {out['score']})")
+    if out["undecided"]:
+        print(f"open after the default rung: {len(out['undecided'])} cells")
+    if out["differ"]:
+        print("answers differ at " + ", ".join(f"({r + 1},{c + 1})" for r, c in out["differ"]))
+    for s in out["suggestions"]:
+        said = f"grade {s['grade']}" if s["grade"] else f"{s['count']} answers left"
+        print(f"  try: {s['change']} ({said})\n       {s['url']}")
+    if out["conflict"]:
+        print("these clues cannot all hold: "
+              + ", ".join(f"({r + 1},{c + 1})" for r, c in out["conflict"]))
+
+
 @app.command("grade")
 def grade_cmd(
     puzzle: PuzzleArg,
@@ -356,11 +389,24 @@ def bench_cmd(
     report_file: Annotated[
         str | None, typer.Option("--report", help="run everything, write this markdown file")
     ] = None,
+    analysis: Annotated[bool, typer.Option(
+        "--analyze", help="time `analyze` on 10x10 and 20x20 bank boards, one number dropped")
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Solve every puzzle of a corpus (limit 2), time it, compare with published answers;
     or --scaling --genre G; or --report FILE for the whole benchmark page."""
     rivals = tuple(v.strip() for v in vs.split(",") if v.strip())
+    if analysis:
+        from .bench.analysis import run_analysis_bench
+
+        rows = run_analysis_bench()
+        if as_json:
+            _emit(rows)
+        for r in [] if as_json else rows:
+            print(f"{r['genre']:<11} {r['size']:>6} {r['boards']:>3} boards {r['statuses']}: "
+                  f"median {r['median_ms']} ms, p90 {r['p90_ms']} ms, max {r['max_ms']} ms")
+        return
     if report_file:
         write_report(report_file, sample=sample, boards=boards, note=err.print)
         return

@@ -248,6 +248,12 @@ class Genre(ABC, Generic[P, A]):
         d = self.initial_domains(puzzle)
         return self.decode(puzzle, d & -d)
 
+    def picture(self, puzzle: P, answer: A) -> np.ndarray:
+        """The answer as one value per cell (rows, cols), so two answers can be compared
+        cell by cell: here, the characters of the JSON ANSWER's rows."""
+        rows = self.answer_json(puzzle, answer)
+        return np.array([[ord(ch) for ch in row] for row in rows], dtype=np.int64)
+
     def is_blank(self, puzzle: P, answer: A) -> bool:
         """Is the answer empty (nothing placed: pzprjs's "not started" guard fires)?"""
         return any(v.code in self.UI_ONLY_CODES for v in self.validate(puzzle, answer))

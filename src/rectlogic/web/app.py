@@ -39,7 +39,8 @@ MAX_TEXT = 200_000
 MAX_NODES = 50_000
 MAX_BODY = 1 << 20
 """Bytes a request body may have (a 60×60 puzzle and its answer are a few kilobytes)."""
-DEADLINES = {"solve": 10.0, "count": 10.0, "hint": 5.0, "undecided": 5.0, "generate": 20.0}
+DEADLINES = {"analyze": 10.0, "solve": 10.0, "count": 10.0, "hint": 5.0, "undecided": 5.0,
+             "generate": 20.0}
 """Seconds each heavy endpoint may take; past it the answer says `unknown`, or it is cut."""
 HEADERS = {
     "X-Content-Type-Options": "nosniff",
@@ -303,6 +304,12 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
         errors, notes = genre_of(p).check(p, answer)
         return {"ok": not errors, "errors": [e.to_json() for e in errors],
                 "notes": [e.to_json() for e in notes]}
+
+    @app.post("/api/analyze", responses=HEAVY_ERRORS)
+    async def analyze(body: PuzzleIn, request: Request) -> Any:
+        """For setters: status, count (up to 50), grade and score, undecided and differing
+        cells, single edits that make the puzzle unique, or a minimal conflicting set of clues."""
+        return await heavy(request, "analyze", **body.model_dump())
 
     @app.post("/api/hint", responses=HEAVY_ERRORS)
     async def give_hint(body: HintIn, request: Request) -> Any:

@@ -63,5 +63,11 @@ def generate(genre: str, size: str, grade: str | None, seed: int) -> dict[str, A
                          f"time; try another grade or a smaller size") from last
 
 
-JOBS = {"solve": solve, "count": count, "hint": hint, "undecided": undecided,
+def analyze(puzzle: str, genre: str | None) -> dict[str, Any]:
+    from ..analyze import analyze as analyze_puzzle
+
+    return analyze_puzzle(load_puzzle(puzzle, genre).puzzle)
+
+
+JOBS = {"analyze": analyze, "solve": solve, "count": count, "hint": hint, "undecided": undecided,
         "generate": generate}

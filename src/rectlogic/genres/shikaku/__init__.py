@@ -55,6 +55,14 @@ class Shikaku(Genre[Puzzle, Answer]):
     def decode(self, puzzle: Puzzle, domains: np.ndarray) -> Answer:
         return self._drawing(puzzle, domains)[0]
 
+    def picture(self, puzzle: Puzzle, answer: Answer) -> np.ndarray:
+        """Each cell: which rectangle (top, left, height, width) holds it."""
+        out = np.zeros((puzzle.rows, puzzle.cols), dtype=np.int64)
+        for t, lft, h, w in answer.rects():
+            out[t:t + h, lft:lft + w] = ((t * puzzle.cols + lft) * (puzzle.rows + 1) + h) * (
+                puzzle.cols + 1) + w
+        return out
+
     def empty_answer(self, puzzle: Puzzle) -> Answer:
         """No line drawn (the first candidates would be an arbitrary drawing, and a clue
         that fits nowhere has none)."""

@@ -1,0 +1,44 @@
+"""What a setter can change in a Shikaku, for the analysis (`rectlogic analyze`): a number can
+become `?` (a relaxation: any area), and a number can move within the rectangle one answer
+gives it, which keeps that answer and may rule others out."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from ...grid import ANY_CLUE, NO_CLUE
+from .model import Answer, Puzzle
+
+Cell = tuple[int, int]
+
+
+def clue_cells(puzzle: Puzzle) -> list[Cell]:
+    return [(r, c) for r, c, v in puzzle.numbers if v > 0]
+
+
+def _with(puzzle: Puzzle, changes: dict[Cell, int]) -> Puzzle:
+    clues = tuple(tuple(changes.get((r, c), v) for c, v in enumerate(row))
+                  for r, row in enumerate(puzzle.clues))
+    return Puzzle(puzzle.rows, puzzle.cols, clues)
+
+
+def relax(puzzle: Puzzle, cells: Iterable[Cell]) -> Puzzle:
+    """The numbers at these cells made `?`."""
+    return _with(puzzle, {cell: ANY_CLUE for cell in cells})
+
+
+def edits(puzzle: Puzzle, answer: Answer, near: set[Cell]) -> Iterator[tuple[str, Puzzle]]:
+    """Move the number of a rectangle of `answer` that covers a cell where the answers differ
+    to another cell of that rectangle."""
+    for t, lft, h, w in answer.rects():
+        box = [(r, c) for r in range(t, t + h) for c in range(lft, lft + w)]
+        if not near.intersection(box):
+            continue
+        clue = next(((r, c) for r, c in box if puzzle.clues[r][c] != NO_CLUE), None)
+        if clue is None:
+            continue
+        v = puzzle.clues[clue[0]][clue[1]]
+        for r, c in box:
+            if (r, c) != clue:
+                yield (f"move the {v} at row {clue[0] + 1}, column {clue[1] + 1} to row {r + 1}, "
+                       f"column {c + 1}", _with(puzzle, {clue: NO_CLUE, (r, c): v}))
