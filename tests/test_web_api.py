@@ -163,3 +163,14 @@ def test_heavy_requests_end_by_their_deadline_and_a_full_pool_says_503() -> None
     assert r.status_code == 200, r.text
     assert r.json()["status"] == "unknown" and r.json()["stopped"] == "time"
     assert r.json()["complete"] is False
+
+
+def test_analyze_and_the_pages_data() -> None:
+    out = post("/api/analyze", puzzle="https://puzz.link/p?chocona/2/2")
+    assert out["status"] == "multiple" and out["differ"] and out["undecided"]
+    out = post("/api/analyze", puzzle=CHOCONA)
+    assert out["status"] == "unique" and out["grade"]
+    genres = client.get("/api/genres").json()
+    assert [g["name"] for g in genres] == ["shakashaka", "shikaku", "chocona"]
+    index = client.get("/api/bank/index").json()
+    assert sum(b["count"] for b in index) == sum(c["count"] for c in bank.counts())
