@@ -16,7 +16,7 @@ import numpy as np
 from .engine import limits
 from .engine.probe import popcount
 from .formats.auto import dump
-from .genres import genre_of
+from .genres import Board, genre_of
 from .grade import grade
 from .solve import solve
 
@@ -27,7 +27,7 @@ EDITS_TRIED = 60
 """Candidate edits tried at most, nearest the ambiguity first."""
 
 
-def analyze(puzzle: Any, timeout: float | None = None) -> dict[str, Any]:
+def analyze(puzzle: Board, timeout: float | None = None) -> dict[str, Any]:
     """{"genre", "rows", "cols", "status", "count", "complete", "grade", "score",
     "undecided", "differ", "suggestions", "conflict", "seconds"}, within `timeout`."""
     started = time.perf_counter()
@@ -55,7 +55,7 @@ def analyze(puzzle: Any, timeout: float | None = None) -> dict[str, Any]:
     return out
 
 
-def undecided(puzzle: Any) -> list[list[int]]:
+def undecided(puzzle: Board) -> list[list[int]]:
     """Cells the default rung's fixpoint leaves open from the empty board."""
     genre = genre_of(puzzle)
     d = genre.initial_domains(puzzle)
@@ -69,7 +69,7 @@ def undecided(puzzle: Any) -> list[list[int]]:
     return [list(c) for c in sorted(cells)]
 
 
-def suggestions(puzzle: Any, answer: Any, near: set[tuple[int, int]]) -> list[dict[str, Any]]:
+def suggestions(puzzle: Board, answer: Any, near: set[tuple[int, int]]) -> list[dict[str, Any]]:
     """Up to SUGGESTIONS single edits that keep `answer` and leave it the only one (never an
     empty one: nothing to solve), easiest grade first, then the fewest search nodes; when
     none does, the edits that leave the fewest answers, with their counts."""
@@ -98,7 +98,7 @@ def suggestions(puzzle: Any, answer: Any, near: set[tuple[int, int]]) -> list[di
             for n, c, e in counted[:SUGGESTIONS]]
 
 
-def conflict(puzzle: Any) -> list[tuple[int, int]]:
+def conflict(puzzle: Board) -> list[tuple[int, int]]:
     """A minimal set of clue cells that cannot all hold: deletion over the clues, each
     dropped (relaxed: its number removed) when the rest still has no answer. Relaxing a
     clue only adds answers, so the set found is minimal."""
@@ -118,5 +118,5 @@ def conflict(puzzle: Any) -> list[tuple[int, int]]:
     return sorted(core)
 
 
-def _url(puzzle: Any) -> str:
+def _url(puzzle: Board) -> str:
     return dump(puzzle, None, "url").strip()

@@ -11,7 +11,7 @@ from typing import Any
 
 from .engine import popcount
 from .engine.limits import time_limit
-from .genres import genre_of
+from .genres import Board, genre_of
 from .genres.base import SEARCH
 from .solve import DEFAULT_BUDGET, solve
 
@@ -32,7 +32,7 @@ class Grade:
                 "nodes": self.nodes}
 
 
-def finished_by(puzzle: Any, rung: str) -> Any | None:
+def finished_by(puzzle: Board, rung: str) -> Any | None:
     """The answer this rung's fixpoint reaches from the empty board with no guess, if it
     decides every variable and the validator accepts the result; else None. (Sound rules keep
     every answer, so a finished board has exactly this one.)"""
@@ -46,7 +46,7 @@ def finished_by(puzzle: Any, rung: str) -> Any | None:
     return answer if genre.accept(puzzle)(d) else None
 
 
-def grade(puzzle: Any, budget: int | None = DEFAULT_BUDGET,
+def grade(puzzle: Board, budget: int | None = DEFAULT_BUDGET,
           timeout: float | None = None) -> Grade:
     """The grade, after proving the board unique; status `unknown` (and no grade) when the
     node budget or the time limit ran out first."""

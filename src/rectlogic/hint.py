@@ -12,10 +12,10 @@ from typing import Any
 import numpy as np
 
 from .engine import dead, popcount, probe_cells
-from .genres import genre_of
+from .genres import Board, Genre, genre_of
 
 
-def hint(puzzle: Any, position: Any, rung: str | None = None) -> dict[str, Any]:
+def hint(puzzle: Board, position: Any, rung: str | None = None) -> dict[str, Any]:
     genre = genre_of(puzzle)
     names = genre.rules_for(rung)
     d = genre.position_domains(puzzle, position)
@@ -50,7 +50,7 @@ def _pick(changed: np.ndarray, after: np.ndarray) -> int:
     return decided[0] if decided else int(changed[0])
 
 
-def _step(genre: Any, puzzle: Any, rule: str, i: int, before: np.ndarray,
+def _step(genre: Genre, puzzle: Board, rule: str, i: int, before: np.ndarray,
           after: np.ndarray) -> dict[str, Any]:
     said = genre.describe(puzzle, i, int(before[i]), int(after[i]))
     return {"kind": "deduction", "rule": rule, "cells": said["cells"],
@@ -58,7 +58,7 @@ def _step(genre: Any, puzzle: Any, rule: str, i: int, before: np.ndarray,
             "move": said.get("move")}
 
 
-def undecided(puzzle: Any, position: Any, rung: str | None = None) -> list[list[int]]:
+def undecided(puzzle: Board, position: Any, rung: str | None = None) -> list[list[int]]:
     """Cells the rung's fixpoint leaves open from this position (for the "show undecided"
     overlay); for Shikaku, the clues whose rectangle is still open."""
     genre = genre_of(puzzle)

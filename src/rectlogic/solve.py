@@ -9,7 +9,7 @@ from typing import Any
 
 from .engine import Probing, search
 from .engine.limits import time_limit
-from .genres import genre_of
+from .genres import Board, genre_of
 
 DEFAULT_BUDGET = 200_000
 """Search nodes allowed before a solve gives up with status `unknown`."""
@@ -41,7 +41,7 @@ class Solution:
     def count(self) -> int:
         return len(self.answers)
 
-    def to_json(self, puzzle: Any) -> dict[str, Any]:
+    def to_json(self, puzzle: Board) -> dict[str, Any]:
         genre = genre_of(self)
         return {
             "genre": self.genre,
@@ -68,7 +68,7 @@ def status_of(count: int, exhausted: bool = False) -> str:
 
 
 def solve(
-    puzzle: Any,
+    puzzle: Board,
     rung: str | None = None,
     rules: Iterable[str] | None = None,
     limit: int = 2,
@@ -85,7 +85,7 @@ def solve(
         return _solve(puzzle, rung, rules, limit, budget, leaf_only)
 
 
-def _solve(puzzle: Any, rung: str | None, rules: Iterable[str] | None, limit: int,
+def _solve(puzzle: Board, rung: str | None, rules: Iterable[str] | None, limit: int,
            budget: int | None, leaf_only: bool) -> Solution:
     genre = genre_of(puzzle)
     names = genre.rules_for(rung, rules)
