@@ -180,6 +180,7 @@ def test_narrow_screen(page: Page, server: str) -> None:
 
 def test_home_generate_keyboard_and_save(page: Page, server: str) -> None:
     page.goto(server + "/")
+    page.wait_for_selector("td.none")  # the tables are drawn from the API
     assert page.locator("td.none").count() > 0  # grades the bank lacks are greyed out
     page.screenshot(path=str(SHOTS / "home.png"), full_page=True)
     page.select_option("select[name=genre]", "chocona")
