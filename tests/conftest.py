@@ -1,6 +1,10 @@
 from __future__ import annotations
 
 import json
+import os
+import socket
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -35,3 +39,55 @@ def check_pzprjs_cases(group: dict) -> None:
 @pytest.fixture(scope="session")
 def pzprjs_shakashaka() -> dict:
     return pzprjs_group("shakashaka")
+
+
+# -- the browser tests' server and page (Debian's Chromium, or what `make test` installed) ----
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+
+
+def chromium() -> str | None:
+    """The browser `make test` found or installed (tools/ensure-browser), else Debian's, else
+    None (Playwright's own, if it has one)."""
+    if os.environ.get("RECTLOGIC_CHROMIUM"):
+        return os.environ["RECTLOGIC_CHROMIUM"]
+    recorded = Path(__file__).parent.parent / ".venv" / "browser"
+    if recorded.is_file() and recorded.read_text().strip():
+        return recorded.read_text().strip()
+    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+
+
+@pytest.fixture(scope="module")
+def server():
+    import uvicorn
+
+    from rectlogic.web import create_app
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port,
+                                        log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(100):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def page(server):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
+        # the harness evaluates its own predicates; the app itself runs under its CSP
+        page = browser.new_page(viewport={"width": 800, "height": 1000}, bypass_csp=True)
+        yield page
+        browser.close()
+
+

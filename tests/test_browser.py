@@ -4,63 +4,15 @@ move and see Check mark it; take a hint and see it applied; undo and redo."""
 
 from __future__ import annotations
 
-import os
-import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
-import uvicorn
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
 from rectlogic import bank
-from rectlogic.web import create_app
 
-
-def chromium() -> str | None:
-    """The browser `make test` found or installed (tools/ensure-browser), else Debian's, else
-    None (Playwright's own, if it has one)."""
-    if os.environ.get("RECTLOGIC_CHROMIUM"):
-        return os.environ["RECTLOGIC_CHROMIUM"]
-    recorded = Path(__file__).parent.parent / ".venv" / "browser"
-    if recorded.is_file() and recorded.read_text().strip():
-        return recorded.read_text().strip()
-    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
-
-
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 SHOTS = Path(__file__).parent.parent / "test-output"
 TRI = ["◤", "◥", "◢", "◣"]
-
-
-@pytest.fixture(scope="module")
-def server():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port,
-                                        log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(5)
-
-
-@pytest.fixture(scope="module")
-def page(server):
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
-        # the harness evaluates its own predicates; the app itself runs under its CSP
-        page = browser.new_page(viewport={"width": 800, "height": 1000}, bypass_csp=True)
-        yield page
-        browser.close()
 
 
 def board_of(genre: str) -> bank.Row:

@@ -174,3 +174,12 @@ def test_analyze_and_the_pages_data() -> None:
     assert [g["name"] for g in genres] == ["shakashaka", "shikaku", "chocona"]
     index = client.get("/api/bank/index").json()
     assert sum(b["count"] for b in index) == sum(c["count"] for c in bank.counts())
+
+
+@pytest.mark.parametrize("url", [SHAKASHAKA, SHIKAKU, CHOCONA])
+def test_the_editor_state_round_trips(url: str) -> None:
+    state = post("/api/decompose", puzzle=url)
+    assert post("/api/compose", **state)["url"] == url
+    cells = [["x"] * state["cols"]] * state["rows"]
+    bad = client.post("/api/compose", json={**state, "cells": cells})
+    assert bad.status_code == 400 and "error" in bad.json()

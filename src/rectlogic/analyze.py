@@ -45,7 +45,10 @@ def analyze(puzzle: Board, timeout: float | None = None) -> dict[str, Any]:
             g = grade(puzzle)
             out["grade"], out["score"] = g.grade, g.nodes
         elif found.status == "multiple":
-            a, b = found.answers[0], found.answers[1]
+            # keep an answer that places something (an empty one has nothing to solve)
+            a = next((x for x in found.answers if not genre.is_blank(puzzle, x)),
+                     found.answers[0])
+            b = next(x for x in found.answers if x != a)
             near = np.argwhere(genre.picture(puzzle, a) != genre.picture(puzzle, b))
             out["differ"] = [[int(r), int(c)] for r, c in near]
             out["suggestions"] = suggestions(puzzle, a, {(int(r), int(c)) for r, c in near})

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..errors import RectlogicError
+
 OPEN = "_"
 """The state of a free cell nothing is placed in (the position's undecided mark)."""
 DOT = {"dot": True}
@@ -66,3 +68,50 @@ def rectangle_board(puzzle: Any, given: Callable[[int, int], dict[str, Any] | No
         "borders": None, "states": {}, "cycle": [], "dot": None, "back": None, "answer_of": {},
         "help": list(help_lines),
     }
+
+
+# -- editing ----------------------------------------------------------------------------------
+# The editor (`static/edit.js`) works on a genre-neutral state: one token per cell ("" empty,
+# "#" a given dark cell, a number, "?") and, for genres with regions, the region borders. Each
+# genre's `author.py` says which tokens it takes (`EDIT`) and turns the state into a puzzle
+# (`compose`) and back (`decompose`).
+
+
+def edit_description(cycle: Sequence[str], numbers: bool, unknown: bool, max_number: int | None,
+                     filled: Sequence[str], borders: bool, help_lines: Sequence[str]
+                     ) -> dict[str, Any]:
+    """What the editor offers: a click steps a cell through `cycle`; typing digits writes a
+    number (up to `max_number`), `?` an unknown number (when `unknown`); `filled` tokens are
+    drawn dark; `borders`: clicking between two cells toggles a region border."""
+    return {"cycle": list(cycle), "numbers": numbers, "unknown": unknown,
+            "max_number": max_number, "filled": list(filled), "borders": borders,
+            "help": list(help_lines)}
+
+
+def read_tokens(rows: int, cols: int, cells: Any,
+                allowed: Callable[[str], bool]) -> list[list[str]]:
+    """The editor's cells, checked: rows × cols strings, each one `allowed`."""
+
+    if (not isinstance(cells, list) or len(cells) != rows
+            or not all(isinstance(row, list) and len(row) == cols for row in cells)):
+        raise RectlogicError(f"cells must be {rows} rows of {cols} tokens")
+    for r, row in enumerate(cells):
+        for c, t in enumerate(row):
+            if not isinstance(t, str) or not allowed(t):
+                raise RectlogicError(f"row {r + 1}, column {c + 1}: {str(t)[:12]!r} is not "
+                                     "allowed here")
+    return cells
+
+
+def read_borders(rows: int, cols: int, borders: Any) -> tuple[list[int], list[int]]:
+    """The editor's borders ({"vertical": rows×(cols-1), "horizontal": (rows-1)×cols} of
+    booleans) as pzprjs-ordered bits."""
+
+    try:
+        v = [int(bool(b)) for row in borders["vertical"] for b in row]
+        h = [int(bool(b)) for row in borders["horizontal"] for b in row]
+    except (TypeError, KeyError):
+        raise RectlogicError("borders must be {vertical, horizontal} rows of booleans") from None
+    if len(v) != rows * (cols - 1) or len(h) != (rows - 1) * cols:
+        raise RectlogicError("borders do not match the size")
+    return v, h

@@ -28,7 +28,7 @@ from .. import bank
 from ..errors import RectlogicError
 from ..formats.auto import Loaded, dump, genre_name, read_answer
 from ..genres import genre_of
-from ..genres.registry import GENRE_NAMES, GENRES
+from ..genres.registry import GENRE_NAMES, GENRES, get_genre
 from ..grid import parse_size
 from . import jobs
 from .workers import Busy, Failed, Pool, TooSlow
@@ -92,6 +92,17 @@ class ConvertIn(PuzzleIn):
     to: Name
     answer: AnswerIn | None = Field(default=None,
                                     description="an answer to write with it (JSON ANSWER)")
+
+
+class ComposeIn(BaseModel):
+    genre: Name
+    rows: Annotated[int, Field(ge=1, le=WEB_MAX_SIDE)]
+    cols: Annotated[int, Field(ge=1, le=WEB_MAX_SIDE)]
+    cells: Annotated[list[Annotated[list[Annotated[str, Field(max_length=8)]],
+                                    Field(max_length=WEB_MAX_SIDE)]],
+                     Field(max_length=WEB_MAX_SIDE)]
+    borders: dict[Name, Annotated[list[Annotated[list[bool], Field(max_length=WEB_MAX_SIDE)]],
+                                  Field(max_length=WEB_MAX_SIDE)]] | None = None
 
 
 class GenerateIn(BaseModel):
@@ -262,7 +273,30 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
     @app.get("/api/genres")
     def genres() -> list[dict[str, Any]]:
         """Each genre's name and grades (its rungs with rules, then `search`)."""
-        return [{"name": g.name, "grades": g.grades[1:]} for g in GENRES]
+        return [{"name": g.name, "grades": g.grades[1:], "edit": g.part("author").EDIT}
+                for g in GENRES]
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> Response:
+        return Response((STATIC / "icon.svg").read_bytes(), media_type="image/svg+xml")
+
+    @app.get("/edit", response_class=HTMLResponse)
+    def editor() -> str:
+        return (STATIC / "edit.html").read_text(encoding="utf-8")
+
+    @app.post("/api/compose")
+    def compose(body: ComposeIn) -> dict[str, Any]:
+        """The editor's state (a token per cell, region borders) → the puzzle's URL."""
+        puzzle = get_genre(body.genre).part("author").compose(body.rows, body.cols, body.cells,
+                                                               body.borders)
+        return {"url": dump(puzzle, None, "url").strip()}
+
+    @app.post("/api/decompose")
+    def decompose(body: PuzzleIn) -> dict[str, Any]:
+        """A puzzle → the editor's state: a token per cell, and region borders."""
+        p = _puzzle(body)
+        return {"genre": p.genre, "rows": p.rows, "cols": p.cols,
+                **genre_of(p).part("author").decompose(p)}
 
     @app.get("/api/bank/index")
     def bank_index() -> list[dict[str, Any]]:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from ...grid import ANY_CLUE, NO_CLUE
+from ...grid import ANY_CLUE, NO_CLUE, is_number
+from ..drawing import edit_description, read_tokens
 from .model import Answer, Puzzle
 
 Cell = tuple[int, int]
@@ -42,3 +43,20 @@ def edits(puzzle: Puzzle, answer: Answer, near: set[Cell]) -> Iterator[tuple[str
             if (r, c) != clue:
                 yield (f"move the {v} at row {clue[0] + 1}, column {clue[1] + 1} to row {r + 1}, "
                        f"column {c + 1}", _with(puzzle, {clue: NO_CLUE, (r, c): v}))
+
+
+EDIT = edit_description(
+    cycle=[], numbers=True, unknown=True, max_number=None, filled=[], borders=False,
+    help_lines=["Select a cell and type its number (? for a number not given); Backspace "
+                "clears it."])
+
+
+def decompose(puzzle: Puzzle) -> dict:
+    return {"cells": [["" if v == NO_CLUE else "?" if v == ANY_CLUE else str(v) for v in row]
+                      for row in puzzle.clues], "borders": None}
+
+
+def compose(rows: int, cols: int, cells: object, borders: object = None) -> Puzzle:
+    tokens = read_tokens(rows, cols, cells, lambda t: t in ("", "?") or is_number(t))
+    return Puzzle(rows, cols, tuple(tuple(NO_CLUE if t == "" else ANY_CLUE if t == "?" else int(t)
+                                          for t in row) for row in tokens))

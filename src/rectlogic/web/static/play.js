@@ -196,6 +196,7 @@ async function start() {
   $("rung").value = board.rungs[board.rungs.length - 1];
   const kept = localStorage.getItem(board.url);
   state = kept ? JSON.parse(kept) : emptyState();
+  $("editthis").href = `/edit?url=${encodeURIComponent(board.url)}`;
   $("share").innerHTML = `share: <a href="/play?url=${encodeURIComponent(board.url)}">${board.url}</a>`;
   draw(); quietCheck(); setInterval(tick, 1000);
 }

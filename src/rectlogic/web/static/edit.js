@@ -1,0 +1,193 @@
+// The setter's workbench: edit a puzzle cell by cell (tokens) and border by border, as the
+// genre's edit description says; after each edit (debounced, older requests cancelled) the
+// server composes the puzzle and analyses it, and the page shows the verdict, the open,
+// differing and conflicting cells, and the suggested edits as one-click buttons. No genre
+// is named here.
+const S = 40;
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+let genres = [], edit, state, history = [], future = [], cursor = [0, 0], marks = [], url = null;
+let pending = null, timer = null, typed = "";
+
+async function api(path, body, signal) {
+  const r = await fetch(path, body === undefined ? { signal } :
+    { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal });
+  const data = await r.json();
+  if (!r.ok) throw new Error(data.error || "bad request");
+  return data;
+}
+
+function blank(genre, rows, cols) {
+  const e = genres.find((g) => g.name === genre).edit;
+  return { genre, rows, cols, cells: Array.from({ length: rows }, () => Array(cols).fill("")),
+           borders: e.borders ? { vertical: Array.from({ length: rows }, () => Array(cols - 1).fill(false)),
+                                  horizontal: Array.from({ length: rows - 1 }, () => Array(cols).fill(false)) } : null };
+}
+function use(next) {
+  state = next; edit = genres.find((g) => g.name === state.genre).edit;
+  $("genre").value = state.genre; $("size").value = `${state.rows}x${state.cols}`;
+  $("help").replaceChildren(...edit.help.map((line) => {
+    const li = document.createElement("li"); li.textContent = line; return li; }));
+  cursor = [0, 0]; marks = []; draw(); changed();
+}
+function change(fn) {
+  history.push(JSON.stringify(state)); future = [];
+  fn(); marks = []; draw(); changed();
+}
+
+// -- editing -------------------------------------------------------------------------------
+function setToken(r, c, t) { if (state.cells[r][c] !== t) change(() => { state.cells[r][c] = t; }); }
+function clickCell(r, c) {
+  cursor = [r, c]; typed = "";
+  if (!edit.cycle.length) return draw();
+  const i = edit.cycle.indexOf(state.cells[r][c]);
+  setToken(r, c, edit.cycle[(i + 1) % edit.cycle.length]);
+}
+function toggleBorder(kind, r, c) { change(() => { state.borders[kind][r][c] = !state.borders[kind][r][c]; }); }
+function key(e) {
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  const [r, c] = cursor;
+  if (moves[e.key]) {
+    cursor = [Math.max(0, Math.min(state.rows - 1, r + moves[e.key][0])),
+              Math.max(0, Math.min(state.cols - 1, c + moves[e.key][1]))];
+    typed = ""; e.preventDefault(); return draw();
+  }
+  if (/^[0-9]$/.test(e.key) && edit.numbers) {
+    typed = (typed + e.key).replace(/^0+(?=\d)/, "").slice(0, 4);
+    if (edit.max_number !== null && Number(typed) > edit.max_number) typed = e.key;
+    if (edit.max_number === null || Number(typed) <= edit.max_number) setToken(r, c, typed);
+  } else if (e.key === "?" && edit.unknown) { typed = ""; setToken(r, c, "?"); }
+  else if (e.key === "#" && edit.cycle.includes("#")) { typed = ""; setToken(r, c, "#"); }
+  else if (e.key === "Backspace" || e.key === "Delete") { typed = ""; setToken(r, c, ""); e.preventDefault(); }
+  else if (e.key === "Enter" || e.key === " ") { e.preventDefault(); clickCell(r, c); }
+}
+
+// -- drawing -------------------------------------------------------------------------------
+const svgNS = "http://www.w3.org/2000/svg";
+function el(name, attrs, parent, text) {
+  const x = document.createElementNS(svgNS, name);
+  for (const [k, v] of Object.entries(attrs)) x.setAttribute(k, v);
+  if (text !== undefined) x.textContent = text;
+  parent.appendChild(x); return x;
+}
+function draw() {
+  const W = state.cols * S, H = state.rows * S;
+  const svg = document.createElementNS(svgNS, "svg");
+  svg.setAttribute("viewBox", `-4 -4 ${W + 8} ${H + 8}`);
+  el("rect", { x: 0, y: 0, width: W, height: H, fill: "white" }, svg);
+  for (let r = 0; r < state.rows; r++) for (let c = 0; c < state.cols; c++) {
+    const t = state.cells[r][c], dark = edit.filled.includes(t);
+    el("rect", { x: c * S, y: r * S, width: S, height: S, fill: dark ? "#222" : "transparent",
+                 stroke: "#bbb", "data-cell": `${r},${c}` }, svg);
+    if (t && t !== "#") el("text", { x: c * S + S / 2, y: r * S + S * 0.68, "text-anchor": "middle",
+                                     "font-size": S * 0.5, fill: dark ? "white" : "black", "pointer-events": "none" }, svg, t);
+  }
+  for (const m of marks) el("rect", { x: m.cell[1] * S + 3, y: m.cell[0] * S + 3, width: S - 6, height: S - 6,
+                                      class: `mark ${m.kind}`, "pointer-events": "none" }, svg);
+  if (state.borders) {
+    state.borders.vertical.forEach((row, r) => row.forEach((on, c) => {
+      el("line", { x1: (c + 1) * S, y1: r * S, x2: (c + 1) * S, y2: (r + 1) * S, stroke: on ? "#000" : "transparent",
+                   "stroke-width": 3, "pointer-events": "none" }, svg);
+      el("rect", { x: (c + 1) * S - 6, y: r * S + 6, width: 12, height: S - 12, fill: "transparent",
+                   class: "edge", "data-edge": `vertical,${r},${c}` }, svg);
+    }));
+    state.borders.horizontal.forEach((row, r) => row.forEach((on, c) => {
+      el("line", { x1: c * S, y1: (r + 1) * S, x2: (c + 1) * S, y2: (r + 1) * S, stroke: on ? "#000" : "transparent",
+                   "stroke-width": 3, "pointer-events": "none" }, svg);
+      el("rect", { x: c * S + 6, y: (r + 1) * S - 6, width: S - 12, height: 12, fill: "transparent",
+                   class: "edge", "data-edge": `horizontal,${r},${c}` }, svg);
+    }));
+  }
+  el("rect", { x: 0, y: 0, width: W, height: H, fill: "none", stroke: "#000", "stroke-width": 3 }, svg);
+  if (document.activeElement === $("board"))
+    el("rect", { x: cursor[1] * S + 2, y: cursor[0] * S + 2, width: S - 4, height: S - 4, class: "cursor" }, svg);
+  $("board").replaceChildren(svg);
+}
+
+// -- analysis ------------------------------------------------------------------------------
+function changed() {
+  clearTimeout(timer);
+  if (pending) pending.abort();
+  $("analysis").textContent = "analysing…";
+  timer = setTimeout(analyse, 250);
+}
+async function analyse() {
+  const mine = new AbortController(); pending = mine;
+  try {
+    const made = await api("/api/compose", state, mine.signal);
+    url = made.url;
+    const a = await api("/api/analyze", { puzzle: url }, mine.signal);
+    if (pending !== mine) return;
+    const count = a.complete ? a.count : `at least ${a.count}`;
+    let text = `${a.status}: ${count} answer${a.count === 1 ? "" : "s"}`;
+    if (a.grade) text += `, grade ${a.grade} (score ${a.score})`;
+    text += ` — ${Math.round(a.seconds * 1000)} ms`;
+    $("analysis").textContent = text;
+    $("analysis").dataset.status = a.status;
+    marks = [...a.undecided.map((cell) => ({ cell, kind: "undecided" })),
+             ...a.differ.map((cell) => ({ cell, kind: "differ" })),
+             ...a.conflict.map((cell) => ({ cell, kind: "conflict" }))];
+    $("suggestions").replaceChildren(...a.suggestions.map((s) => {
+      const li = document.createElement("li"), b = document.createElement("button");
+      b.textContent = s.change + (s.grade ? ` (grade ${s.grade})` : ` (${s.count} answers left)`);
+      b.className = "suggestion";
+      b.onclick = () => importPuzzle(s.url, true);
+      li.appendChild(b); return li;
+    }));
+    $("playthis").href = `/play?url=${encodeURIComponent(url)}`;
+    $("share").textContent = url;
+    draw();
+  } catch (err) {
+    if (err.name === "AbortError") return;
+    $("analysis").textContent = err.message; $("analysis").dataset.status = "error";
+    $("suggestions").replaceChildren();
+  }
+}
+async function importPuzzle(text, asEdit) {
+  const s = await api("/api/decompose", { puzzle: text });
+  if (asEdit) { history.push(JSON.stringify(state)); future = []; }
+  use({ genre: s.genre, rows: s.rows, cols: s.cols, cells: s.cells, borders: s.borders });
+}
+
+// -- wiring --------------------------------------------------------------------------------
+$("board").addEventListener("pointerdown", (e) => {
+  const t = e.target.dataset || {};
+  if (t.edge) { const [kind, r, c] = t.edge.split(","); return toggleBorder(kind, Number(r), Number(c)); }
+  if (t.cell) { const [r, c] = t.cell.split(",").map(Number); $("board").focus(); clickCell(r, c); }
+});
+$("board").addEventListener("keydown", key);
+$("board").addEventListener("focus", () => draw());
+$("undo").onclick = () => { if (history.length) { future.push(JSON.stringify(state)); use(JSON.parse(history.pop())); } };
+$("redo").onclick = () => { if (future.length) { history.push(JSON.stringify(state)); use(JSON.parse(future.pop())); } };
+$("new").onsubmit = (e) => {
+  e.preventDefault();
+  const [rows, cols] = $("size").value.toLowerCase().split("x").map(Number);
+  if (!(rows >= 1 && cols >= 1 && rows <= 60 && cols <= 60)) { $("analysis").textContent = "size: RxC, up to 60x60"; return; }
+  history.push(JSON.stringify(state)); future = [];
+  use(blank($("genre").value, rows, cols));
+};
+$("import").onsubmit = (e) => {
+  e.preventDefault();
+  importPuzzle($("url").value, true).catch((err) => { $("analysis").textContent = err.message; });
+};
+$("save").onclick = async () => {
+  if (!url) return;
+  const out = await api("/api/convert", { puzzle: url, to: "pzprv3" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([out.text], { type: "text/plain" }));
+  a.download = `${state.genre}.pzprv3.txt`; a.click();
+};
+document.addEventListener("keydown", (e) => {
+  if ((e.ctrlKey || e.metaKey) && e.key === "z") $("undo").click();
+  if ((e.ctrlKey || e.metaKey) && e.key === "y") $("redo").click();
+});
+
+async function start() {
+  genres = await api("/api/genres");
+  $("genre").replaceChildren(...genres.map((g) => {
+    const o = document.createElement("option"); o.textContent = g.name; return o; }));
+  if (params.get("url")) return importPuzzle(params.get("url"), false);
+  const [rows, cols] = (params.get("size") || "6x6").toLowerCase().split("x").map(Number);
+  use(blank(params.get("genre") || genres[0].name, rows || 6, cols || rows || 6));
+}
+start().catch((err) => { $("analysis").textContent = err.message; });
