@@ -74,6 +74,10 @@ def server():
         if srv.started:
             break
         time.sleep(0.05)
+    import httpx  # the worker processes loaded before the first test asks for a hint
+
+    httpx.post(f"http://127.0.0.1:{port}/api/count", timeout=120,
+               json={"puzzle": "https://puzz.link/p?chocona/2/2"})
     yield f"http://127.0.0.1:{port}"
     srv.should_exit = True
     thread.join(5)

@@ -1,9 +1,9 @@
-"""Hints: one deduction the chosen rung can make from a player's position, and why.
+"""Hints: the next move the chosen rung can justify from a player's position, and why.
 
-The position (what the player has placed so far) becomes domains; each rule of the rung is
-tried on its own, weakest first, and the first that narrows anything gives the hint — so the
-hint names the rule that made it. Probing comes last. A position the rung's full fixpoint
-already kills is reported as a contradiction instead."""
+The position (what the player has placed so far) becomes domains; the rungs of the ladder are
+tried weakest first, and the first whose fixpoint decides a cell the player has not gives the
+move — named by the rule that rung adds, and said in words (1-based rows and columns). A
+position the rung's full fixpoint already kills is reported as a contradiction instead."""
 
 from __future__ import annotations
 
@@ -11,51 +11,55 @@ from typing import Any
 
 import numpy as np
 
-from .engine import dead, popcount, probe_cells
+from .engine import dead, popcount
 from .genres import Board, Genre, genre_of
 
 
 def hint(puzzle: Board, position: Any, rung: str | None = None) -> dict[str, Any]:
+    """The next move the chosen rung can justify from this position: the weakest rung of the
+    ladder (up to the chosen one) whose fixpoint decides a cell the player has not, named by
+    the rule that rung adds. When the chosen rung decides nothing new, the choices it rules
+    out are shown instead (kind `narrowing`), so a hint never repeats without progress."""
     genre = genre_of(puzzle)
     names = genre.rules_for(rung)
     d = genre.position_domains(puzzle, position)
     full = genre.propagator(puzzle, names)
     if not d.all() or (full is not None and dead(full(d[None]))[0]):
-        return {"kind": "contradiction", "rule": None, "cells": [],
+        return {"kind": "contradiction", "rule": None, "cells": [], "move": None,
                 "text": "The position already contradicts the puzzle: undo something."}
-    for name in [r for r in genre.RULES if r in names and r != "probe"]:
-        step = genre.base_propagator(puzzle, frozenset({name}))
-        if step is None:
+    open_ = genre.open_variables(puzzle, position, d)
+    before: frozenset[str] = frozenset()
+    for rules in genre.LADDER.values():
+        rules = frozenset(rules)
+        if not rules or not rules <= names:
             continue
-        after = step(d[None])[0]
-        changed = np.flatnonzero(after != d)
-        if changed.size:
-            return _step(genre, puzzle, name, _pick(changed, after), d, after)
-    if "probe" in names:
-        base = genre.base_propagator(puzzle, names - {"probe"}) or (lambda x: x)
-        open_ = np.flatnonzero(popcount(d) > 1)
-        for i in open_:
-            after = probe_cells(d, np.array([i]), base)
-            if not np.array_equal(after, d):
-                return _step(genre, puzzle, "probe", _pick(np.flatnonzero(after != d), after),
-                             d, after)
-    return {"kind": "none", "rule": None, "cells": [],
+        propagate = genre.propagator(puzzle, rules)
+        after = d if propagate is None else propagate(d[None])[0]
+        decided = np.flatnonzero(open_ & (popcount(after) == 1))
+        if decided.size:
+            rule = ", ".join(r for r in genre.RULES if r in rules - before) or "probe"
+            return _step(genre, puzzle, rule, int(decided[0]), d, after)
+        before = rules
+    after = d if full is None else full(d[None])[0]
+    changed = np.flatnonzero(after != d)
+    if changed.size:
+        cells = sorted({tuple(c) for i in changed for c in
+                        genre.describe(puzzle, int(i), int(d[i]), int(after[i]))["cells"]})
+        return {"kind": "narrowing", "rule": None, "cells": [list(c) for c in cells],
+                "move": None,
+                "text": "No cell is decided yet at this rung, but the marked cells have choices "
+                        "ruled out; a stronger rung may finish the step."}
+    return {"kind": "none", "rule": None, "cells": [], "move": None,
             "text": "This rung finds nothing more here; try a stronger one, or guess."}
-
-
-def _pick(changed: np.ndarray, after: np.ndarray) -> int:
-    """The first narrowed variable that is now decided (a hint a player can apply), else the
-    first narrowed one."""
-    decided = [int(i) for i in changed if int(after[i]).bit_count() == 1]
-    return decided[0] if decided else int(changed[0])
 
 
 def _step(genre: Genre, puzzle: Board, rule: str, i: int, before: np.ndarray,
           after: np.ndarray) -> dict[str, Any]:
     said = genre.describe(puzzle, i, int(before[i]), int(after[i]))
+    reason = "; ".join(genre.REASONS.get(r, r) for r in rule.split(", "))
     return {"kind": "deduction", "rule": rule, "cells": said["cells"],
-            "text": f"{rule}: {said['text']}", "variable": i, "values": said.get("values"),
-            "move": said.get("move")}
+            "text": f"{said['text']}: {reason} (rule: {rule}).", "variable": i,
+            "values": said.get("values"), "move": said.get("move")}
 
 
 def undecided(puzzle: Board, position: Any, rung: str | None = None) -> list[list[int]]:

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 import numpy as np
 
 from ..engine import probing
-from ..engine.fixpoint import Propagate
+from ..engine.fixpoint import Propagate, popcount
 from ..errors import RectlogicError, UnknownGenre
 
 
@@ -83,6 +83,8 @@ class Genre(ABC, Generic[P, A]):
     """Other names the genre goes by (puzz.link's ids, other sites' names)."""
     SCALING_SIDES: ClassVar[tuple[int, ...]] = (10, 25, 50, 75, 100)
     """Board sides of the scaling benchmark (`bench --scaling`)."""
+    REASONS: ClassVar[dict[str, str]] = {}
+    """Each rule in plain words, for hints."""
     HEAVY_EXAMPLE: ClassVar[str | None] = None
     """A puzzle whose search runs long (for load tests: `rectlogic soak`)."""
     RULES: ClassVar[tuple[str, ...]]
@@ -143,6 +145,11 @@ class Genre(ABC, Generic[P, A]):
     @abstractmethod
     def position_domains(self, puzzle: P, position: Any) -> np.ndarray:
         """A player's partial position (the JSON ANSWER form, with undecided cells) → domains."""
+
+    def open_variables(self, puzzle: P, position: Any, domains: np.ndarray) -> np.ndarray:
+        """Which variables the player has still to set (a hint's move sets one): here, those
+        with more than one value left in the position's domains."""
+        return popcount(domains) > 1
 
     @abstractmethod
     def describe(self, puzzle: P, variable: int, before: int, after: int) -> dict[str, Any]:

@@ -127,7 +127,7 @@ class Pool:
     async def _idle_worker(self) -> _Worker:
         self.start()
         if not self._idle and not self._busy:  # the first workers may still be loading
-            for _ in range(300):
+            for _ in range(1200):  # up to a minute on a loaded machine
                 await asyncio.sleep(0.05)
                 self.start()
                 if self._idle:

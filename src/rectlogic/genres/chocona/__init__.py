@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
 import numpy as np
 
@@ -17,6 +18,13 @@ from .validate import validate as _validate
 
 
 class Chocona(Genre[Puzzle, Answer]):
+    REASONS: ClassVar[dict[str, str]] = {
+        "quota": "a region's number counts its shaded cells",
+        "corner": "three shaded cells of a 2×2 square force the fourth, and a shaded block "
+                  "is never L-shaped",
+        "box": "every shaded block fills a rectangle",
+        "probe": "the other colour there leads to a contradiction",
+    }
     HEAVY_EXAMPLE = "https://puzz.link/p?chocona/30/30/" + "0" * 348 + "+1c2"
     name = "chocona"
     RULES = _rules.RULES
@@ -77,9 +85,10 @@ class Chocona(Genre[Puzzle, Answer]):
 
     def describe(self, puzzle: Puzzle, variable: int, before: int, after: int) -> dict:
         r, c = framed_cell(variable, puzzle.cols)
-        text = {BIT[SHADED]: f"cell ({r},{c}) must be shaded",
-                BIT[WHITE]: f"cell ({r},{c}) must stay unshaded"}.get(
-                    after, f"cell ({r},{c}) has nothing left: a contradiction")
+        where = f"Row {r + 1}, column {c + 1}"
+        text = {BIT[SHADED]: f"{where} is shaded",
+                BIT[WHITE]: f"{where} stays unshaded"}.get(
+                    after, f"{where} can be neither: a contradiction")
         state = {BIT[SHADED]: "#", BIT[WHITE]: "."}.get(after)
         return {"cells": [[r, c]], "text": text,
                 "move": {"cell": [r, c], "state": state} if state else None}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
 import numpy as np
 
@@ -28,6 +29,13 @@ from .validate import validate as _validate
 
 class Shakashaka(Genre[Puzzle, Answer]):
     HEAVY_EXAMPLE = "https://puzz.link/p?shakashaka/60/60/"
+    REASONS: ClassVar[dict[str, str]] = {
+        "clues": "a number counts the triangles in the cells beside it",
+        "parity": "the white angle at every corner point is a whole number of right angles",
+        "tips": "a white area cannot end in a 45° point",
+        "reflex": "a white area cannot bend inwards",
+        "probe": "every other choice there leads to a contradiction",
+    }
     name = "shakashaka"
     RULES = _rules.RULES
     LADDER = _rules.LADDER
@@ -85,12 +93,14 @@ class Shakashaka(Genre[Puzzle, Answer]):
         left = [s for s in range(5) if (after >> s) & 1]
         gone = [s for s in range(5) if (before >> s) & 1 and not (after >> s) & 1]
         name = {**GLYPH, E: "no triangle"}
+        where = f"Row {r + 1}, column {c + 1}"
         if not left:
-            text = f"cell ({r},{c}) has nothing left: a contradiction"
+            text = f"{where} has no possible content: a contradiction"
         elif len(left) == 1:
-            text = f"cell ({r},{c}) must be {name[left[0]]}"
+            text = (f"{where} holds {name[left[0]]}" if left[0] != E
+                    else f"{where} holds no triangle")
         else:
-            text = f"cell ({r},{c}) cannot be {', '.join(name[s] for s in gone)}"
+            text = f"{where} cannot hold {' or '.join(name[s] for s in gone)}"
         move = {"cell": [r, c], "state": GLYPH[left[0]]} if len(left) == 1 else None
         return {"cells": [[r, c]], "text": text, "values": [name[s] for s in left],
                 "move": move}

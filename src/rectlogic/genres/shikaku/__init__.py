@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
 import numpy as np
 from numba import njit
@@ -20,6 +21,11 @@ class Shikaku(Genre[Puzzle, Answer]):
     name = "shikaku"
     ALIASES = ("sikaku", "rect", "rectangles")
     SCALING_SIDES = (10, 20, 30, 40, 50)  # candidates grow fast with the side
+    REASONS: ClassVar[dict[str, str]] = {
+        "only-coverer": "no other number can reach a cell it must cover",
+        "forced-cell": "every rectangle left to another number covers a cell this one needs",
+        "probe": "every other rectangle for it leads to a contradiction",
+    }
     RULES = _rules.RULES
     LADDER = _rules.LADDER
     DEFAULT_RUNG = "dual"
@@ -126,6 +132,16 @@ class Shikaku(Genre[Puzzle, Answer]):
                 d[k] = sum(1 << i for i, cand in enumerate(cands[k]) if cand == tuple(rect))
         return d
 
+    def open_variables(self, puzzle: Puzzle, position: list[list[int]],
+                       domains: np.ndarray) -> np.ndarray:
+        """The clues whose rectangle is not drawn yet — a clue with one possible rectangle
+        from the start is decided, but the player still has to draw it."""
+        drawn = {tuple(rect) for rect in position}
+        cands = candidates(puzzle)
+        return np.array([not any(cands[k][i] in drawn for i in range(len(cands[k]))
+                                 if (int(domains[k]) >> i) & 1)
+                         for k in range(len(cands))], dtype=bool)
+
     def describe(self, puzzle: Puzzle, variable: int, before: int, after: int) -> dict:
         r, c, n = puzzle.numbers[variable]
         label = "?" if n < 0 else str(n)
@@ -134,12 +150,14 @@ class Shikaku(Genre[Puzzle, Answer]):
         if len(left) == 1:
             t, lft, h, w = left[0]
             cells = [[rr, cc] for rr in range(t, t + h) for cc in range(lft, lft + w)]
-            return {"cells": cells, "text": f"the {label} at ({r},{c}) must take the {h}x{w} "
-                    f"rectangle at ({t},{lft})", "values": [list(left[0])],
+            return {"cells": cells, "text": f"The {label} at row {r + 1}, column {c + 1} takes "
+                    f"the {h}×{w} rectangle from row {t + 1}, column {lft + 1}",
+                    "values": [list(left[0])],
                     "move": {"rect": list(left[0])}}
         gone = (before & ~after).bit_count()
-        return {"cells": [[r, c]], "text": f"the {label} at ({r},{c}) cannot take {gone} of its "
-                f"rectangles ({len(left)} left)", "values": [list(x) for x in left]}
+        return {"cells": [[r, c]], "text": f"The {label} at row {r + 1}, column {c + 1} cannot "
+                f"take {gone} of its rectangles ({len(left)} left)",
+                "values": [list(x) for x in left]}
 
     def generate(self, rows: int, cols: int, rng: np.random.Generator,
                  accept: Callable[[Puzzle], bool]) -> Puzzle | None:

@@ -107,7 +107,11 @@ function drawGiven(g, x, y, svg, cell, filled) {
 function draw() {
   const W = board.cols * S, H = board.rows * S;
   const svg = document.createElementNS(svgNS, "svg");
-  svg.setAttribute("viewBox", `-2 -2 ${W + 4} ${H + 4}`);
+  svg.setAttribute("viewBox", `-20 -20 ${W + 24} ${H + 24}`);
+  for (let c = 0; c < board.cols; c++)  // 1-based labels, as hints name rows and columns
+    el("text", { x: c * S + S / 2, y: -6, "text-anchor": "middle", class: "label" }, svg, c + 1);
+  for (let r = 0; r < board.rows; r++)
+    el("text", { x: -6, y: r * S + S / 2 + 4, "text-anchor": "end", class: "label" }, svg, r + 1);
   el("rect", { x: 0, y: 0, width: W, height: H, fill: "white" }, svg);
   if (rectangles()) state.forEach(([t, l, h, w], k) =>
     el("rect", { x: l * S + 2, y: t * S + 2, width: w * S - 4, height: h * S - 4, rx: 4,
