@@ -27,3 +27,22 @@ def test_border_example() -> None:
     assert horizontal[:6] == [0, 1, 1, 1, 1, 1]
     assert rest == "33122g21g32"
     assert encode_border(vertical, horizontal) == "8guumlfvo1eq"
+
+
+def test_a_url_body_must_decode_exactly() -> None:
+    """Garbage after the board, bad characters, runs past the end and truncated borders are
+    refused, in the library (so in the CLI and the API too); an empty body is a blank board."""
+    import pytest
+
+    from rectlogic.errors import FormatError
+    from rectlogic.formats.auto import load
+
+    for url in ("https://puzz.link/p?shakashaka/6/6/zzzzzz",
+                "https://puzz.link/p?shakashaka/6/6/cgbhdhegdrb!",
+                "https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5jxx",
+                "https://puzz.link/p?shikaku/2/2/zz",
+                "https://puzz.link/p?chocona/6/6/8gu",
+                "https://puzz.link/p?chocona/6/6/8guumlfvo1eq33122g21g32ff"):
+        with pytest.raises(FormatError):
+            load(url)
+    assert load("https://puzz.link/p?chocona/2/2").puzzle.rows == 2

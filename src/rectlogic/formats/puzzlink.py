@@ -93,7 +93,7 @@ def decode_4cell(body: str, size: int) -> list[int]:
     c = 0
     for ch in body:
         if c >= size:
-            break
+            raise FormatError(f"the URL body goes on past the board at {ch!r}")
         if "0" <= ch <= "4":
             qnum[c] = int(ch, 16)
             c += 1
@@ -109,8 +109,16 @@ def decode_4cell(body: str, size: int) -> list[int]:
             qnum[c] = -2
             c += 1
         else:
-            c += 1
+            raise FormatError(f"bad character {ch!r} in the URL body")
+    if c > size and not ("5" <= body[-1] <= "9" or "a" <= body[-1] <= "e"):
+        raise FormatError("a run of empty cells in the URL body goes past the board")
     return qnum
+
+
+def expect_end(rest: str) -> None:
+    """A URL body must decode exactly: nothing may be left once the board is full."""
+    if rest:
+        raise FormatError(f"the URL body goes on past the board: {rest[:12]!r}")
 
 
 def encode_4cell(qnum: list[int]) -> str:
@@ -170,8 +178,10 @@ def decode_number16(body: str, size: int) -> tuple[list[int], str]:
         elif "g" <= ch <= "z":
             c += int(ch, 36) - 15
             i += 1
+            if c > size:
+                raise FormatError("a run of empty cells in the URL body goes past the board")
         else:
-            i += 1
+            raise FormatError(f"bad character {ch!r} in the URL body")
     return qnum, body[i:]
 
 
@@ -217,6 +227,8 @@ def encode_number16(qnum: list[int]) -> str:
 def decode_border(body: str, rows: int, cols: int) -> tuple[list[int], list[int], str]:
     """Vertical then horizontal border bits (pzprjs order) and the unread rest of the body."""
     nv, nh = (cols - 1) * rows, cols * (rows - 1)
+    if body and len(body) < -(-nv // 5) + -(-nh // 5):
+        raise FormatError("the URL body is too short for the region borders")
     pos1 = min(-(-nv // 5), len(body))
     pos2 = min(-(-nh // 5) + pos1, len(body))
 

@@ -45,17 +45,20 @@ def borders(regions: Sequence[Sequence[int]]) -> dict[str, list[list[bool]]]:
 def cell_board(puzzle: Any, given: Callable[[int, int], dict[str, Any] | None],
                states: dict[str, dict[str, Any]], cycle: Sequence[str], dot: str | None,
                answer_of: dict[str, str], help_lines: Sequence[str], back: str = "cycle",
-               regions: Sequence[Sequence[int]] | None = None) -> dict[str, Any]:
+               regions: Sequence[Sequence[int]] | None = None,
+               corners: dict[str, str] | None = None, paint: bool = False) -> dict[str, Any]:
     """A genre played cell by cell: each free cell holds one of `states` (keys are the
     characters of a position; OPEN first); a click steps through `cycle`; a right-click
     steps back (`back="cycle"`) or toggles the dot (`back="dot"`); `dot` marks a cell as
-    decided-empty; `answer_of` maps a state to the answer's character (absent: the same)."""
+    decided-empty; `answer_of` maps a state to the answer's character (absent: the same);
+    `corners` ({"nw": state, …}): a click near a cell's corner places that corner's state;
+    `paint`: dragging paints the first cell's new state over every cell it crosses."""
     return {
         "input": "cells",
         "fixed": [[given(r, c) for c in range(puzzle.cols)] for r in range(puzzle.rows)],
         "borders": borders(regions) if regions is not None else None,
         "states": states, "cycle": list(cycle), "dot": dot, "back": back,
-        "answer_of": answer_of, "help": list(help_lines),
+        "answer_of": answer_of, "help": list(help_lines), "corners": corners, "paint": paint,
     }
 
 
@@ -66,6 +69,7 @@ def rectangle_board(puzzle: Any, given: Callable[[int, int], dict[str, Any] | No
         "input": "rectangles",
         "fixed": [[given(r, c) for c in range(puzzle.cols)] for r in range(puzzle.rows)],
         "borders": None, "states": {}, "cycle": [], "dot": None, "back": None, "answer_of": {},
+        "corners": None, "paint": False,
         "help": list(help_lines),
     }
 

@@ -15,9 +15,11 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
+import fastapi_offline
 from fastapi import FastAPI, Query, Request
 from fastapi import Path as Path_
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -39,8 +41,8 @@ MAX_TEXT = 200_000
 MAX_NODES = 50_000
 MAX_BODY = 1 << 20
 """Bytes a request body may have (a 60×60 puzzle and its answer are a few kilobytes)."""
-DEADLINES = {"analyze": 10.0, "solve": 10.0, "count": 10.0, "hint": 5.0, "undecided": 5.0,
-             "generate": 20.0}
+DEADLINES = {"analyze": 10.0, "mistakes": 5.0, "solve": 10.0, "count": 10.0, "hint": 5.0,
+             "undecided": 5.0, "generate": 20.0}
 """Seconds each heavy endpoint may take; past it the answer says `unknown`, or it is cut."""
 HEADERS = {
     "X-Content-Type-Options": "nosniff",
@@ -49,10 +51,10 @@ HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
     "style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors 'none'",
 }
-DOCS_CSP = ("default-src 'self' https://cdn.jsdelivr.net; img-src 'self' data: "
-            "https://fastapi.tiangolo.com; style-src 'self' 'unsafe-inline' "
-            "https://cdn.jsdelivr.net; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net")
-"""Swagger UI's page loads its assets from a CDN and runs an inline script."""
+DOCS_CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+            "script-src 'self' 'unsafe-inline'")
+"""Swagger UI's page runs an inline script (its assets are served from the package)."""
+DOCS_ASSETS = Path(fastapi_offline.__file__).parent / "static"
 
 Text = Annotated[str, Field(max_length=MAX_TEXT, description="URL or file text")]
 Name = Annotated[str, Field(max_length=40)]
@@ -226,6 +228,7 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
         pool.close()
 
     app = FastAPI(title="rectlogic", version="0.1.0", lifespan=lifespan, responses=ERRORS,
+                  docs_url=None, redoc_url=None,
                   default_response_class=AsciiJSON,
                   description=f"{', '.join(GENRE_NAMES)}: check, hint, count, solve.")
     app.add_middleware(Guard)
@@ -261,6 +264,16 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
             raise RuntimeError(f"a worker failed: {exc}") from None
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount("/docs-assets", StaticFiles(directory=DOCS_ASSETS), name="docs-assets")
+
+    @app.get("/docs", include_in_schema=False)
+    def docs() -> HTMLResponse:
+        """Swagger UI from the package's own copy of its assets: no CDN, works offline."""
+        return get_swagger_ui_html(
+            openapi_url="/openapi.json", title="rectlogic API",
+            swagger_js_url="/docs-assets/swagger-ui-bundle.js",
+            swagger_css_url="/docs-assets/swagger-ui.css",
+            swagger_favicon_url="/static/icon.svg")
 
     @app.get("/play", response_class=HTMLResponse)
     def player() -> str:
@@ -348,6 +361,12 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
     @app.post("/api/hint", responses=HEAVY_ERRORS)
     async def give_hint(body: HintIn, request: Request) -> Any:
         return await heavy(request, "hint", **body.model_dump())
+
+    @app.post("/api/mistakes", responses=HEAVY_ERRORS)
+    async def mistakes(body: HintIn, request: Request) -> Any:
+        """For Check on an unfinished board: the cells (or rectangles) the player set that
+        differ from the only answer — what is already wrong, nothing else."""
+        return await heavy(request, "mistakes", **body.model_dump(exclude={"rung"}))
 
     @app.post("/api/undecided", responses=HEAVY_ERRORS)
     async def open_cells(body: HintIn, request: Request) -> Any:

@@ -69,5 +69,29 @@ def analyze(puzzle: str, genre: str | None) -> dict[str, Any]:
     return analyze_puzzle(load_puzzle(puzzle, genre).puzzle)
 
 
-JOBS = {"analyze": analyze, "solve": solve, "count": count, "hint": hint, "undecided": undecided,
-        "generate": generate}
+def mistakes(puzzle: str, genre: str | None, position: Any) -> dict[str, Any]:
+    """What is already wrong in an unfinished position: the cells (or rectangles) the player
+    set that differ from the puzzle's only answer. None when the puzzle has no single answer
+    (then only a finished board is judged)."""
+    from ..genres import genre_of
+
+    p = load_puzzle(puzzle, genre).puzzle
+    g = genre_of(p)
+    g.position_domains(p, position)  # a malformed position is a 400, as everywhere
+    found = solve_puzzle(p, limit=2)
+    if found.status != "unique":
+        return {"unique": False, "wrong": [], "rects": []}
+    truth = g.answer_json(p, found.answers[0])
+    board = g.board_json(p)
+    if board["input"] == "rectangles":
+        return {"unique": True, "wrong": [],
+                "rects": [r for r in position if list(r) not in truth]}
+    wrong = [[r, c] for r, row in enumerate(position) for c, ch in enumerate(row)
+             if ch != "_" and (board["fixed"][r][c] is None
+                               or board["fixed"][r][c]["answer"] is None)
+             and board["answer_of"].get(ch, ch) != truth[r][c]]
+    return {"unique": True, "wrong": wrong, "rects": []}
+
+
+JOBS = {"analyze": analyze, "mistakes": mistakes, "solve": solve, "count": count, "hint": hint,
+        "undecided": undecided, "generate": generate}

@@ -9,8 +9,10 @@ from ...grid import ANY_CLUE, NO_CLUE
 from ..drawing import DOT, FILL, OPEN, cell_board, fixed
 from .model import Puzzle
 
-HELP = ("Click a cell to shade it, again to clear it; right-click marks it unshaded.",
-        "Shift+click or the . key marks a cell unshaded.")
+HELP = ("Click a cell to shade it, again to clear it; drag to paint a stroke the way the first "
+        "cell went.",
+        "Right-click, Shift+click, the . key or the Dot mode marks a cell unshaded; Erase "
+        "clears.")
 
 
 def describe(puzzle: Puzzle) -> dict[str, Any]:
@@ -23,4 +25,4 @@ def describe(puzzle: Puzzle) -> dict[str, Any]:
         return fixed(text="?" if v == ANY_CLUE else str(v), corner=True)
 
     return cell_board(puzzle, given, {OPEN: {}, "#": FILL, ".": DOT}, [OPEN, "#"], ".",
-                      {OPEN: "."}, HELP, back="dot", regions=puzzle.regions)
+                      {OPEN: "."}, HELP, back="dot", regions=puzzle.regions, paint=True)

@@ -34,7 +34,8 @@ def from_url(parts: puzzlink.UrlParts) -> Puzzle:
     vertical, horizontal, rest = puzzlink.decode_border(parts.body, parts.rows, parts.cols)
     rooms = rooms_from_borders(parts.rows, parts.cols, vertical, horizontal)
     count = 1 + max(max(row) for row in rooms)
-    values, _ = puzzlink.decode_number16(rest, count)
+    values, rest = puzzlink.decode_number16(rest, count)
+    puzzlink.expect_end(rest)
     return Puzzle(parts.rows, parts.cols, rooms, tuple(values))
 
 

@@ -13,9 +13,10 @@ TRIANGLES = {
     GLYPH[TNW]: polygon([(0, 0), (1, 0), (0, 1)]), GLYPH[TNE]: polygon([(0, 0), (1, 0), (1, 1)]),
     GLYPH[TSE]: polygon([(1, 0), (1, 1), (0, 1)]), GLYPH[TSW]: polygon([(0, 0), (1, 1), (0, 1)]),
 }
-HELP = ("Click a white cell to place a triangle, again to turn it (◤ ◥ ◢ ◣, then empty); "
-        "right-click turns it back.",
-        "Shift+click or the . key marks a cell that stays white.")
+HELP = ("Click near a corner of a white cell to put the triangle's right angle there (again "
+        "to remove it); click its middle to step through ◤ ◥ ◢ ◣ and back to empty; "
+        "right-click steps back.",
+        "Shift+click, the . key or the Dot mode marks a cell that stays white; Erase clears.")
 
 
 def describe(puzzle: Puzzle) -> dict[str, Any]:
@@ -27,5 +28,6 @@ def describe(puzzle: Puzzle) -> dict[str, Any]:
         return fixed(fill=True, text=text, answer=text or "#", position="#")
 
     states = {OPEN: {}, GLYPH[E]: DOT, **TRIANGLES}
+    corners = {"nw": GLYPH[TNW], "ne": GLYPH[TNE], "se": GLYPH[TSE], "sw": GLYPH[TSW]}
     return cell_board(puzzle, given, states, [OPEN, *TRIANGLES], GLYPH[E],
-                      {OPEN: GLYPH[E]}, HELP)
+                      {OPEN: GLYPH[E]}, HELP, corners=corners)

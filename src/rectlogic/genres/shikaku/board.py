@@ -9,9 +9,10 @@ from ...grid import ANY_CLUE, NO_CLUE
 from ..drawing import fixed, rectangle_board
 from .model import Puzzle
 
-HELP = ("Drag from one corner to the other to draw a rectangle; it replaces any it overlaps.",
-        "Click a rectangle's single cell, or drag over it again, to remove a 1×1; the keyboard: "
-        "Enter at one corner, then at the other.")
+HELP = ("Drag from one corner to the other to draw a rectangle (shown as you drag); it "
+        "replaces any it overlaps.",
+        "Right-drag or the Erase mode removes the rectangles you drag over; clicking a 1×1 "
+        "removes it; the keyboard: Enter at one corner, then at the other.")
 
 
 def describe(puzzle: Puzzle) -> dict[str, Any]:

@@ -23,7 +23,8 @@ def _labels_answer(labels: list[list[str]]) -> Answer:
 
 
 def from_url(parts: puzzlink.UrlParts) -> Puzzle:
-    values, _ = puzzlink.decode_number16(parts.body, parts.rows * parts.cols)
+    values, rest = puzzlink.decode_number16(parts.body, parts.rows * parts.cols)
+    puzzlink.expect_end(rest)
     return Puzzle(parts.rows, parts.cols, rows_of(values, parts.cols))
 
 

@@ -3,8 +3,8 @@
 const S = 40;  // cell size in SVG units
 const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
-let board, state, history = [], future = [], marks = [], drag = null, started = Date.now();
-let cursor = [0, 0], anchor = null;
+let board, state, history = [], future = [], marks = [], drag = null, stroke = null;
+let cursor = [0, 0], anchor = null, mode = "play", elapsed = 0, lastTick = Date.now(), solved = false;
 
 async function api(path, body) {
   const r = await fetch(path, body === undefined ? {} :
@@ -41,8 +41,9 @@ function position() {
 // -- moves ---------------------------------------------------------------------------------
 function play(change) {
   history.push(JSON.stringify(state)); future = [];
-  change(); marks = []; save(); draw(); quietCheck();
+  change(); moved();
 }
+function moved() { marks = []; if (!solved) say(""); save(); draw(); quietCheck(); }
 function setCell(r, c, next) { play(() => { state[r][c] = next; }); }
 function cellClick(r, c, backwards) {
   if (rectangles() || !playable(r, c)) return;
@@ -100,9 +101,19 @@ function drawGiven(g, x, y, svg, cell, filled) {
   if (g.fill) cell.setAttribute("fill", "#222");
   if (g.text === null) return;
   const light = g.fill || filled;
-  if (g.corner) el("text", { x: x + 5, y: y + 15, "font-size": 14, fill: light ? "white" : "black", ...quiet }, svg, g.text);
+  if (g.corner) el("text", { x: x + 4, y: y + 16, "font-size": 16, "font-weight": 600,
+                             fill: light ? "white" : "black", ...quiet }, svg, g.text);
   else el("text", { x: x + S / 2, y: y + S * 0.68, "text-anchor": "middle", "font-size": S * 0.55,
                     fill: light ? "white" : "black", ...quiet }, svg, g.text);
+}
+function cellWords(r, c) {  // what a screen reader says of a cell
+  const g = given(r, c);
+  const mine = !rectangles() && playable(r, c) ? state[r][c] : null;
+  const words = [];
+  if (g) words.push(g.fill ? `given${g.text ? " " + g.text : ""}` : `number ${g.text}`);
+  if (mine !== null) words.push(mine === "_" ? "open" : mine === board.dot ? "marked" : mine);
+  if (rectangles()) { const k = rectAt(r, c); words.push(k >= 0 ? `in rectangle ${k + 1}` : "open"); }
+  return words.join(", ");
 }
 function draw() {
   const W = board.cols * S, H = board.rows * S;
@@ -117,13 +128,25 @@ function draw() {
     el("rect", { x: l * S + 2, y: t * S + 2, width: w * S - 4, height: h * S - 4, rx: 4,
                  fill: `hsl(${hue(k)} 70% 82%)`, stroke: `hsl(${hue(k)} 60% 40%)`, "stroke-width": 2,
                  "data-rect": k }, svg));
-  for (let r = 0; r < board.rows; r++) for (let c = 0; c < board.cols; c++) {
-    const x = c * S, y = r * S;
-    const cell = el("rect", { x, y, width: S, height: S, fill: "transparent", stroke: "#bbb",
-                              "data-cell": `${r},${c}` }, svg);
-    const shape = !rectangles() && playable(r, c) ? board.states[state[r][c]] || {} : {};
-    drawShape(shape, x, y, svg, cell);
-    if (given(r, c)) drawGiven(given(r, c), x, y, svg, cell, !!shape.fill);
+  svg.setAttribute("role", "grid");
+  svg.setAttribute("aria-label", `${board.genre} board, ${board.rows} rows by ${board.cols} columns`);
+  for (let r = 0; r < board.rows; r++) {
+    const row = el("g", { role: "row" }, svg);
+    for (let c = 0; c < board.cols; c++) {
+      const x = c * S, y = r * S;
+      const cell = el("rect", { x, y, width: S, height: S, fill: "transparent", stroke: "#bbb",
+                                "data-cell": `${r},${c}`, role: "gridcell",
+                                "aria-label": `Row ${r + 1}, column ${c + 1}: ${cellWords(r, c)}` }, row);
+      const shape = !rectangles() && playable(r, c) ? board.states[state[r][c]] || {} : {};
+      drawShape(shape, x, y, svg, cell);
+      if (given(r, c)) drawGiven(given(r, c), x, y, svg, cell, !!shape.fill);
+    }
+  }
+  if (drag && drag.to) {
+    const t = Math.min(drag.from[0], drag.to[0]), l = Math.min(drag.from[1], drag.to[1]);
+    const h = Math.abs(drag.from[0] - drag.to[0]) + 1, w = Math.abs(drag.from[1] - drag.to[1]) + 1;
+    el("rect", { x: l * S + 3, y: t * S + 3, width: w * S - 6, height: h * S - 6, rx: 4,
+                 class: drag.erase ? "preview erase" : "preview", "pointer-events": "none" }, svg);
   }
   if (board.borders) {
     board.borders.vertical.forEach((row, r) => row.forEach((on, c) => on &&
@@ -132,7 +155,7 @@ function draw() {
       el("line", { x1: c * S, y1: (r + 1) * S, x2: (c + 1) * S, y2: (r + 1) * S, stroke: "#000", "stroke-width": 3 }, svg)));
   }
   el("rect", { x: 0, y: 0, width: W, height: H, fill: "none", stroke: "#000", "stroke-width": 3 }, svg);
-  if (document.activeElement === $("board"))
+  if (document.activeElement === $("board") && $("board").classList.contains("keyboard"))
     el("rect", { x: cursor[1] * S + 2, y: cursor[0] * S + 2, width: S - 4, height: S - 4, class: "cursor" }, svg);
   for (const m of marks) {
     if (m.point) el("circle", { cx: m.point[1] * S, cy: m.point[0] * S, r: 6, class: "errorpoint" }, svg);
@@ -143,17 +166,38 @@ function draw() {
 }
 
 // -- buttons -------------------------------------------------------------------------------
-function say(text, solved = false) { $("status").textContent = text; $("status").className = solved ? "solved" : ""; }
+function say(text, done = false) {
+  $("status").textContent = text; $("status").className = done ? "solved" : text ? "" : "quiet";
+}
+function unfinished() {
+  if (rectangles()) return state.reduce((n, [, , h, w]) => n + h * w, 0) < board.rows * board.cols;
+  return state.some((row, r) => row.some((ch, c) => ch === "_" && playable(r, c)));
+}
+function markSolved() {
+  solved = true; localStorage.setItem(board.url + ":solved", "1"); tick();
+  say(`Solved in ${clock(elapsed)}`, true); $("board").classList.add("solved");
+}
 async function check(quiet) {
   const out = await api("/api/check", { puzzle: board.url, answer: answer() });
-  if (out.ok) { say("Solved", true); localStorage.setItem(board.url + ":solved", "1"); return true; }
+  if (out.ok) { markSolved(); return true; }
+  if (solved) { solved = false; $("board").classList.remove("solved"); localStorage.removeItem(board.url + ":solved"); }
   if (quiet) { if ($("status").className === "solved") say(""); return false; }
   marks = [];
-  for (const e of out.errors) {
-    e.cells.forEach((cell) => marks.push({ cell, kind: "error" }));
-    e.points.forEach((point) => marks.push({ point }));
+  if (unfinished()) {  // only what is already wrong: cells set against the only answer
+    const m = await api("/api/mistakes", { puzzle: board.url, position: position() });
+    m.wrong.forEach((cell) => marks.push({ cell, kind: "error" }));
+    m.rects.forEach(([t, l, h, w]) => { for (let r = t; r < t + h; r++) for (let c = l; c < l + w; c++) marks.push({ cell: [r, c], kind: "error" }); });
+    const n = m.wrong.length + m.rects.length;
+    const what = rectangles() ? (n === 1 ? "rectangle is" : "rectangles are") : (n === 1 ? "cell is" : "cells are");
+    say(!m.unique ? "Not finished yet (this puzzle has more than one answer, so only a full board is checked)."
+        : n ? `Not finished, and ${n} ${what} wrong (marked).` : "Not finished yet; nothing is wrong so far.");
+  } else {
+    for (const e of out.errors) {
+      e.cells.forEach((cell) => marks.push({ cell, kind: "error" }));
+      e.points.forEach((point) => marks.push({ point }));
+    }
+    say(out.errors.map((e) => e.message).filter((v, i, a) => a.indexOf(v) === i).join(" "));
   }
-  say(out.errors.map((e) => `${e.code}: ${e.message}`).filter((v, i, a) => a.indexOf(v) === i).join(" "));
   draw(); return false;
 }
 function quietCheck() { check(true).catch(() => {}); }
@@ -180,12 +224,19 @@ async function solve() {
 
 // -- keeping progress ---------------------------------------------------------------------
 function save() { localStorage.setItem(board.url, JSON.stringify(state)); }
-function tick() {
-  const s = Math.floor((Date.now() - started) / 1000);
-  $("timer").textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+function clock(ms) { const s = Math.floor(ms / 1000); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; }
+function tick() {  // the clock runs while the page is seen and the board is not solved
+  const now = Date.now();
+  if (!solved && !document.hidden) elapsed += now - lastTick;
+  lastTick = now;
+  $("timer").textContent = clock(elapsed);
+  if (board) localStorage.setItem(board.url + ":time", String(Math.round(elapsed)));
 }
+document.addEventListener("visibilitychange", () => { if (document.hidden) tick(); lastTick = Date.now(); });
+function enable(on) { document.querySelectorAll("#controls button, #controls select, #modes button").forEach((b) => { b.disabled = !on; }); }
 
 async function start() {
+  enable(false);  // nothing to press until a board is loaded
   let url = params.get("url");
   if (params.get("id")) url = (await api(`/api/bank/${params.get("id")}`)).url;
   if (!url) { say("Paste a puzz.link URL below, or pick a board on the home page."); return; }
@@ -200,27 +251,84 @@ async function start() {
   $("rung").value = board.rungs[board.rungs.length - 1];
   const kept = localStorage.getItem(board.url);
   state = kept ? JSON.parse(kept) : emptyState();
+  elapsed = Number(localStorage.getItem(board.url + ":time")) || 0; lastTick = Date.now();
   $("editthis").href = `/edit?url=${encodeURIComponent(board.url)}`;
-  $("share").innerHTML = `share: <a href="/play?url=${encodeURIComponent(board.url)}">${board.url}</a>`;
-  draw(); quietCheck(); setInterval(tick, 1000);
+  const link = document.createElement("a");
+  link.href = `/play?url=${encodeURIComponent(board.url)}`; link.textContent = board.url;
+  const copy = document.createElement("button"); copy.textContent = "Copy link";
+  copy.onclick = () => navigator.clipboard && navigator.clipboard.writeText(board.url);
+  $("share").replaceChildren("share: ", link, " ", copy);
+  $("modes").replaceChildren(...modeButtons());
+  enable(true); draw(); quietCheck(); tick(); setInterval(tick, 1000);
 }
 
 $("board").addEventListener("contextmenu", (e) => e.preventDefault());
+function cellAt(e) {
+  const n = document.elementsFromPoint(e.clientX, e.clientY).find((x) => x.dataset && x.dataset.cell);
+  return n ? n.dataset.cell.split(",").map(Number) : null;
+}
+function corner(e, r, c) {  // the corner of the cell the pointer is near, if it is near one
+  const box = document.querySelector(`[data-cell="${r},${c}"]`).getBoundingClientRect();
+  const near = (f) => (f < 0.3 ? 0 : f > 0.7 ? 1 : null);
+  const h = near((e.clientX - box.left) / box.width), v = near((e.clientY - box.top) / box.height);
+  return h === null || v === null ? null : (v ? "s" : "n") + (h ? "e" : "w");
+}
+function pressed(r, c, e) {  // the state a press puts in this cell
+  const cur = state[r][c], order = board.cycle, n = order.length, i = order.indexOf(cur);
+  const back = e.button === 2;
+  if (mode === "erase") return "_";
+  if (board.dot && (mode === "dot" || e.shiftKey || (back && board.back === "dot")))
+    return cur === board.dot ? "_" : board.dot;
+  const k = board.corners && !back ? corner(e, r, c) : null;
+  if (k) return cur === board.corners[k] ? "_" : board.corners[k];
+  if (i < 0) return back ? "_" : order[1 % n];
+  return order[(i + (back ? n - 1 : 1)) % n];
+}
+function modeButtons() {
+  const modes = rectangles() ? ["draw", "erase"] : ["play", ...(board.dot ? ["dot"] : []), "erase"];
+  mode = modes[0];
+  return modes.map((m) => {
+    const b = document.createElement("button");
+    b.textContent = m[0].toUpperCase() + m.slice(1); b.dataset.mode = m;
+    b.setAttribute("aria-pressed", String(m === mode));
+    b.onclick = () => { mode = m; document.querySelectorAll("#modes button").forEach((x) =>
+      x.setAttribute("aria-pressed", String(x.dataset.mode === mode))); };
+    return b;
+  });
+}
 $("board").addEventListener("pointerdown", (e) => {
-  const cell = e.target.dataset && (e.target.dataset.cell || null);
-  const under = document.elementsFromPoint(e.clientX, e.clientY).find((n) => n.dataset && n.dataset.cell);
-  const rc = (cell || (under && under.dataset.cell) || "").split(",").map(Number);
-  if (rc.length !== 2) return;
-  if (rectangles()) { drag = rc; return; }
-  if (e.shiftKey) dot(...rc); else cellClick(rc[0], rc[1], e.button === 2);
+  if (!board) return;
+  const rc = cellAt(e);
+  if (!rc) return;
+  $("board").classList.remove("keyboard");
+  if (rectangles()) { drag = { from: rc, to: rc, erase: mode === "erase" || e.button === 2 }; draw(); return; }
+  const [r, c] = rc;
+  if (!playable(r, c)) return;
+  history.push(JSON.stringify(state)); future = [];
+  const next = pressed(r, c, e);
+  state[r][c] = next;
+  stroke = { state: next, paint: board.paint || mode !== "play" || e.shiftKey };
+  draw();
 });
-$("board").addEventListener("pointerup", (e) => {
+$("board").addEventListener("pointermove", (e) => {
+  const rc = (drag || (stroke && stroke.paint)) && cellAt(e);
+  if (!rc) return;
+  if (drag) { if (rc.join() !== drag.to.join()) { drag.to = rc; draw(); } return; }
+  const [r, c] = rc;
+  if (playable(r, c) && state[r][c] !== stroke.state) { state[r][c] = stroke.state; draw(); }
+});
+window.addEventListener("pointerup", () => {
+  if (stroke) { stroke = null; moved(); }
   if (!drag) return;
-  const under = document.elementsFromPoint(e.clientX, e.clientY).find((n) => n.dataset && n.dataset.cell);
-  if (under) drawRect(drag, under.dataset.cell.split(",").map(Number));
+  const { from, to, erase } = drag;
   drag = null;
+  if (!erase) return drawRect(from, to);
+  const t = Math.min(from[0], to[0]), b = Math.max(from[0], to[0]);
+  const l = Math.min(from[1], to[1]), rr = Math.max(from[1], to[1]);
+  play(() => { state = state.filter(([t2, l2, h2, w2]) => t2 > b || t2 + h2 - 1 < t || l2 > rr || l2 + w2 - 1 < l); });
 });
 $("board").addEventListener("keydown", (e) => {
+  $("board").classList.add("keyboard");
   const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   if (moves[e.key]) {
     cursor = [Math.max(0, Math.min(board.rows - 1, cursor[0] + moves[e.key][0])),
