@@ -136,7 +136,7 @@ def test_home_generate_keyboard_and_save(page: Page, server: str) -> None:
     assert page.locator("td.none").count() > 0  # grades the bank lacks are greyed out
     page.screenshot(path=str(SHOTS / "home.png"), full_page=True)
     page.select_option("select[name=genre]", "chocona")
-    page.fill("input[name=size]", "5x5")
+    page.select_option("select[name=size]", "5x5")
     page.click("text=Generate")
     page.wait_for_url("**/play?url=*", timeout=20_000)
     page.wait_for_selector("[data-cell]", state="attached")

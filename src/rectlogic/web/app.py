@@ -214,6 +214,18 @@ HEAVY_ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
+def _grade_words(genre: Any) -> dict[str, str]:
+    """Each grade in a line: the rule its rung adds, in words; `search` needs a guess."""
+    out, before = {}, frozenset()
+    for rung, rules in genre.LADDER.items():
+        added = [r for r in rules if r not in before]
+        if added:
+            out[rung] = "; ".join(genre.REASONS.get(r, r) for r in added)
+        before = frozenset(rules)
+    out["search"] = "no rung finishes it: a guess is needed"
+    return out
+
+
 def create_app(bank_path: str | Path | None = None, workers: int | None = None,
                deadlines: dict[str, float] | None = None) -> FastAPI:
     """The app over a bank; `workers` processes run the heavy endpoints (default: one per
@@ -286,8 +298,8 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
     @app.get("/api/genres")
     def genres() -> list[dict[str, Any]]:
         """Each genre's name and grades (its rungs with rules, then `search`)."""
-        return [{"name": g.name, "grades": g.grades[1:], "edit": g.part("author").EDIT}
-                for g in GENRES]
+        return [{"name": g.name, "grades": g.grades[1:], "edit": g.part("author").EDIT,
+                 "explain": _grade_words(g)} for g in GENRES]
 
     @app.get("/favicon.ico", include_in_schema=False)
     def favicon() -> Response:

@@ -15,6 +15,15 @@ async function tables() {
   const area = (s) => s.split("x").reduce((a, b) => a * b, 1);
   const sizes = [...new Set(index.map((b) => b.size))].sort((a, b) => area(a) - area(b));
   const out = document.getElementById("tables");
+  for (let n = 5; n <= 20; n++) {
+    const o = cell("option", `${n}x${n}`); if (n === 8) o.selected = true; gen.elements.size.appendChild(o);
+  }
+  const grades = () => {  // only the grades the chosen genre has
+    const g = genres.find((x) => x.name === gen.elements.genre.value);
+    gen.elements.grade.replaceChildren(cell("option", "any"), ...g.grades.map((x) => cell("option", x)));
+    gen.elements.grade.firstChild.value = "";
+  };
+  gen.elements.genre.onchange = grades;
   for (const g of genres) {
     gen.elements.genre.appendChild(cell("option", g.name));
     const table = cell("table"), head = cell("tr");
@@ -33,8 +42,11 @@ async function tables() {
       }
       table.appendChild(row);
     }
-    out.append(cell("h2", g.name), table);
+    const words = cell("ul", undefined, "grades");
+    g.grades.forEach((grade) => words.appendChild(cell("li", `${grade}: ${g.explain[grade]}`)));
+    out.append(cell("h2", g.name), table, words);
   }
+  grades();
 }
 tables();
 const msg = document.getElementById("genmsg");
@@ -43,6 +55,8 @@ gen.onsubmit = async (e) => {
   const f = new FormData(gen);
   const button = gen.querySelector("button");
   button.disabled = true;
+  const began = Date.now();
+  const ticking = setInterval(() => { msg.textContent = `making… ${Math.round((Date.now() - began) / 1000)} s`; }, 500);
   msg.textContent = "making…";
   try {
     const r = await fetch("/api/generate", {
@@ -57,6 +71,7 @@ gen.onsubmit = async (e) => {
   } catch (err) {
     msg.textContent = "the server did not answer";
   } finally {
+    clearInterval(ticking);
     button.disabled = false;
   }
 };
