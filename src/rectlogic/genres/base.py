@@ -83,6 +83,8 @@ class Genre(ABC, Generic[P, A]):
     """Other names the genre goes by (puzz.link's ids, other sites' names)."""
     SCALING_SIDES: ClassVar[tuple[int, ...]] = (10, 25, 50, 75, 100)
     """Board sides of the scaling benchmark (`bench --scaling`)."""
+    RULES_TEXT: ClassVar[str] = ""
+    """The puzzle's rules for people, as the rules page shows them."""
     REASONS: ClassVar[dict[str, str]] = {}
     """Each rule in plain words, for hints."""
     HEAVY_EXAMPLE: ClassVar[str | None] = None

@@ -28,7 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import bank
 from ..errors import RectlogicError
-from ..formats.auto import Loaded, dump, genre_name, read_answer
+from ..formats.auto import Loaded, dump, genre_name, load, read_answer
 from ..genres import genre_of
 from ..genres.registry import GENRE_NAMES, GENRES, get_genre
 from ..grid import parse_size
@@ -304,6 +304,25 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
     @app.get("/favicon.ico", include_in_schema=False)
     def favicon() -> Response:
         return Response((STATIC / "icon.svg").read_bytes(), media_type="image/svg+xml")
+
+    @app.get("/rules", response_class=HTMLResponse)
+    def rules_page() -> str:
+        return (STATIC / "rules.html").read_text(encoding="utf-8")
+
+    @app.get("/api/rules")
+    def rules() -> list[dict[str, Any]]:
+        """Each genre's rules in words and a small solved example (from the bank, drawn as
+        text), for the rules page."""
+        out = []
+        for g in GENRES:
+            example = next((b for b in bank.rows(bank_path, genre=g.name) if b.rows <= 6), None)
+            picture = url = None
+            if example is not None:
+                p = load(example.url).puzzle
+                picture, url = g.render(p, read_answer(p, example.answer)), example.url
+            out.append({"name": g.name, "rules": g.RULES_TEXT, "example": url,
+                        "picture": picture, "controls": g.board_json(p)["help"] if url else []})
+        return out
 
     @app.get("/edit", response_class=HTMLResponse)
     def editor() -> str:

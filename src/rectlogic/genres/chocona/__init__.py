@@ -18,6 +18,10 @@ from .validate import validate as _validate
 
 
 class Chocona(Genre[Puzzle, Answer]):
+    RULES_TEXT = (
+        "Shade some cells. A number in a region (the thick lines) says how many of its cells "
+        "are shaded. Every group of shaded cells joined along sides is a filled rectangle; "
+        "groups may cross region borders and touch at corners.")
     REASONS: ClassVar[dict[str, str]] = {
         "quota": "a region's number counts its shaded cells",
         "corner": "three shaded cells of a 2×2 square force the fourth, and a shaded block "

@@ -29,6 +29,11 @@ from .validate import validate as _validate
 
 class Shakashaka(Genre[Puzzle, Answer]):
     HEAVY_EXAMPLE = "https://puzz.link/p?shakashaka/60/60/"
+    RULES_TEXT = (
+        "Place black triangles in some white cells: each fills half its cell, with its right "
+        "angle in one of the four corners. A number in a black cell says how many of the "
+        "four cells beside it hold a triangle. When done, every white area — joined along "
+        "sides, never at a single point — is a rectangle, upright or turned 45°.")
     REASONS: ClassVar[dict[str, str]] = {
         "clues": "a number counts the triangles in the cells beside it",
         "parity": "the white angle at every corner point is a whole number of right angles",

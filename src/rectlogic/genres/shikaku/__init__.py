@@ -21,6 +21,10 @@ class Shikaku(Genre[Puzzle, Answer]):
     name = "shikaku"
     ALIASES = ("sikaku", "rect", "rectangles")
     SCALING_SIDES = (10, 20, 30, 40, 50)  # candidates grow fast with the side
+    RULES_TEXT = (
+        "Cut the grid along the lines into rectangles so that each rectangle holds exactly "
+        "one number, and its area (how many cells it covers) is that number. A ? may be any "
+        "area.")
     REASONS: ClassVar[dict[str, str]] = {
         "only-coverer": "no other number can reach a cell it must cover",
         "forced-cell": "every rectangle left to another number covers a cell this one needs",

@@ -44,7 +44,9 @@ async function tables() {
     }
     const words = cell("ul", undefined, "grades");
     g.grades.forEach((grade) => words.appendChild(cell("li", `${grade}: ${g.explain[grade]}`)));
-    out.append(cell("h2", g.name), table, words);
+    const scroller = cell("div", undefined, "scroll");  // a wide table scrolls on its own
+    scroller.appendChild(table);
+    out.append(cell("h2", g.name), scroller, words);
   }
   grades();
 }

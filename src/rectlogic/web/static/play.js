@@ -101,7 +101,7 @@ function drawGiven(g, x, y, svg, cell, filled) {
   if (g.fill) cell.setAttribute("fill", "#222");
   if (g.text === null) return;
   const light = g.fill || filled;
-  if (g.corner) el("text", { x: x + 4, y: y + 16, "font-size": 16, "font-weight": 600,
+  if (g.corner) el("text", { x: x + 4, y: y + 19, "font-size": 20, "font-weight": 600,
                              fill: light ? "white" : "black", ...quiet }, svg, g.text);
   else el("text", { x: x + S / 2, y: y + S * 0.68, "text-anchor": "middle", "font-size": S * 0.55,
                     fill: light ? "white" : "black", ...quiet }, svg, g.text);
@@ -353,8 +353,8 @@ $("check").onclick = () => check(false);
 $("hint").onclick = () => hint().catch((e) => say(e.message));
 $("count").onclick = () => count().catch((e) => say(e.message));
 $("solve").onclick = () => solve().catch((e) => say(e.message));
-$("undo").onclick = () => { if (history.length) { future.push(JSON.stringify(state)); state = JSON.parse(history.pop()); marks = []; save(); draw(); quietCheck(); } };
-$("redo").onclick = () => { if (future.length) { history.push(JSON.stringify(state)); state = JSON.parse(future.pop()); marks = []; save(); draw(); quietCheck(); } };
+$("undo").onclick = () => { if (history.length) { future.push(JSON.stringify(state)); state = JSON.parse(history.pop()); moved(); } };
+$("redo").onclick = () => { if (future.length) { history.push(JSON.stringify(state)); state = JSON.parse(future.pop()); moved(); } };
 $("clear").onclick = () => play(() => { state = emptyState(); });
 $("undecided").onchange = async () => {
   if (!$("undecided").checked) { marks = []; return draw(); }
