@@ -177,3 +177,22 @@ def test_rules_page_explains_each_genre_with_a_solved_example(page: Page, server
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(SHOTS / "rules.png"), full_page=True)
     page.set_viewport_size({"width": 800, "height": 1000})
+
+
+def test_the_whole_bank_is_reachable(page: Page, server: str) -> None:
+    """The home page says how many boards each genre, size and grade has; the player's
+    "Next board" walks through them and comes back to the first."""
+    page.goto(server + "/")
+    page.wait_for_selector("td a")
+    counts = {c["grade"]: c["count"] for c in bank.counts()
+              if c["genre"] == "chocona" and c["size"] == "6x6"}
+    link = page.locator("h2:text('chocona') + div.scroll a").first
+    assert link.inner_text() == f"{counts['quota']} boards"
+    link.click()
+    page.wait_for_selector("[data-cell]", state="attached")
+    first_url = page.url
+    assert f"1 of {counts['quota']}" in page.inner_text("#title")
+    for _ in range(counts["quota"]):
+        page.click("#next")
+        page.wait_for_selector("[data-cell]", state="attached")
+    assert page.url == first_url

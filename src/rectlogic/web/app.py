@@ -371,6 +371,16 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
     def bank_board(board_id: Annotated[int, Path_(ge=0, lt=2**63)]) -> dict[str, Any]:
         return bank.get(board_id, bank_path).to_json()
 
+    @app.get("/api/bank/{board_id}/next")
+    def bank_next(board_id: Annotated[int, Path_(ge=0, lt=2**63)]) -> dict[str, Any]:
+        """The next board of the same genre, size and grade (the first again after the last),
+        and where this one stands among them."""
+        this = bank.get(board_id, bank_path)
+        same = [b.id for b in bank.rows(bank_path, genre=this.genre)
+                if (b.rows, b.cols, b.grade) == (this.rows, this.cols, this.grade)]
+        k = same.index(board_id)
+        return {"next": same[(k + 1) % len(same)], "position": k + 1, "of": len(same)}
+
     @app.post("/api/puzzle")
     def puzzle(body: PuzzleIn) -> dict[str, Any]:
         return board_json(_puzzle(body))

@@ -36,8 +36,8 @@ async function tables() {
       for (const grade of g.grades) {
         const b = index.find((x) => x.genre === g.name && x.size === size && x.grade === grade);
         if (!b) { row.appendChild(cell("td", "—", "none")); continue; }
-        const td = cell("td"), a = cell("a", "play");
-        a.href = `/play?id=${b.first}`; a.title = `${b.count} boards`;
+        const td = cell("td"), a = cell("a", `${b.count} boards`);
+        a.href = `/play?id=${b.first}`; a.title = `play the first of ${b.count}; "Next board" in the player goes on`;
         td.appendChild(a); row.appendChild(td);
       }
       table.appendChild(row);

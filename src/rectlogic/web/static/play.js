@@ -238,7 +238,8 @@ function enable(on) { document.querySelectorAll("#controls button, #controls sel
 async function start() {
   enable(false);  // nothing to press until a board is loaded
   let url = params.get("url");
-  if (params.get("id")) url = (await api(`/api/bank/${params.get("id")}`)).url;
+  let grade = null;
+  if (params.get("id")) ({ url, grade } = await api(`/api/bank/${params.get("id")}`));
   if (!url) { say("Paste a puzz.link URL below, or pick a board on the home page."); return; }
   board = await api("/api/puzzle", { puzzle: url });
   $("title").textContent = `${board.genre} ${board.rows}×${board.cols}`;
@@ -259,6 +260,12 @@ async function start() {
   copy.onclick = () => navigator.clipboard && navigator.clipboard.writeText(board.url);
   $("share").replaceChildren("share: ", link, " ", copy);
   $("modes").replaceChildren(...modeButtons());
+  if (params.get("id")) {  // a bank board: the next one of its genre, size and grade
+    const n = await api(`/api/bank/${params.get("id")}/next`);
+    $("next").hidden = false; $("next").title = `board ${n.position} of ${n.of}`;
+    $("next").onclick = () => { location.href = `/play?id=${n.next}`; };
+    $("title").textContent += ` · ${grade}, ${n.position} of ${n.of}`;
+  }
   enable(true); draw(); quietCheck(); tick(); setInterval(tick, 1000);
 }
 
