@@ -76,7 +76,8 @@ def test_generate_and_grade_cli() -> None:
     assert set(out[0]) == {"genre", "rows", "cols", "grade", "seed", "url", "solution"}
     g = json.loads(run("grade", out[0]["url"], "--json").stdout)
     assert g == {"genre": "shikaku", "grade": out[0]["grade"], "unique": True,
-                 "nodes": g["nodes"]}
+                 "nodes": g["nodes"], "score": g["score"]}
+    assert g["score"] >= 1
     for bad in (["--grade", "magic"], ["--size", "40x40"], ["--size", "0x3"], ["--count", "0"]):
         r = run("generate", "--genre", "shikaku", *bad)
         assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, bad
@@ -98,3 +99,18 @@ def test_batches_on_a_dask_cluster_match_local_ones() -> None:
 def test_unreachable_scheduler_is_a_clear_error() -> None:
     with pytest.raises(RectlogicError, match="scheduler"):
         list(make_boards("shikaku", 5, 5, None, count=1, scheduler="tcp://127.0.0.1:9"))
+
+
+def test_grade_scores_order_boards_within_a_grade() -> None:
+    """The score counts the cells only the grade's own rule decides: at least one (else a
+    weaker rung would have finished the board), at most every variable."""
+    from rectlogic import bank
+    from rectlogic.formats.auto import load
+    from rectlogic.grade import grade
+
+    for row in [r for r in bank.rows() if r.rows == 6][::12]:
+        p = load(row.url).puzzle
+        g = grade(p, scored=True)
+        assert g.grade == row.grade
+        n = int((get_genre(row.genre).initial_domains(p) > 0).sum())
+        assert 1 <= g.score <= n, (row.id, g.score)

@@ -42,8 +42,8 @@ def analyze(puzzle: Board, timeout: float | None = None) -> dict[str, Any]:
             "differ": [], "suggestions": [], "conflict": [],
         }
         if found.status == "unique":
-            g = grade(puzzle)
-            out["grade"], out["score"] = g.grade, g.nodes
+            g = grade(puzzle, scored=True)
+            out["grade"], out["score"] = g.grade, g.score
         elif found.status == "multiple":
             # keep an answer that places something (an empty one has nothing to solve)
             a = next((x for x in found.answers if not genre.is_blank(puzzle, x)),

@@ -184,13 +184,13 @@ def grade_cmd(
 ) -> None:
     """The weakest rung whose reasoning finishes the board without a guess."""
     loaded = _load(puzzle, genre)
-    g = grade(loaded.puzzle, budget=nodes, timeout=timeout)
+    g = grade(loaded.puzzle, budget=nodes, timeout=timeout, scored=True)
     if as_json:
         _emit(g.to_json())
     elif g.grade is None:
         print(f"{g.genre}: no grade — the puzzle is {g.status}, not unique")
     else:
-        print(f"{g.genre}: grade {g.grade} (unique, {g.nodes} search nodes)")
+        print(f"{g.genre}: grade {g.grade}, score {g.score} (unique, {g.nodes} search nodes)")
 
 
 @app.command("generate")
