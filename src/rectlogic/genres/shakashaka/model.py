@@ -17,7 +17,7 @@ from typing import ClassVar
 import numpy as np
 
 from ...errors import RectlogicError
-from ...grid import check_same_size, check_size
+from ...grid import NO_CLUE, check_same_size, check_size
 
 E, TNW, TNE, TSE, TSW, BLACK = range(6)
 STATE_NAMES = ("E", "TNW", "TNE", "TSE", "TSW", "BLACK")
@@ -30,8 +30,6 @@ NO_TRI = BIT[E] | BIT[BLACK]
 GLYPH = {E: ".", TNW: "◤", TNE: "◥", TSE: "◢", TSW: "◣"}
 FROM_GLYPH = {g: s for s, g in GLYPH.items()}
 
-WHITE_CELL, BLACK_CELL = -1, -2
-"""Clue values besides the numbers 0–4: a white cell, and a black cell without a number."""
 
 # QUAD_PATTERN[q][state]: the two sector bits (bit 0 = the lower sector) a cell in quadrant q
 # of a lattice point fills. Quadrants: 0 NE, 1 SE, 2 SW, 3 NW of the point.
@@ -145,11 +143,11 @@ class Puzzle:
                     )
 
     def is_black(self, r: int, c: int) -> bool:
-        return self.clues[r][c] != WHITE_CELL
+        return self.clues[r][c] != NO_CLUE
 
     @property
     def white_cells(self) -> int:
-        return sum(v == WHITE_CELL for row in self.clues for v in row)
+        return sum(v == NO_CLUE for row in self.clues for v in row)
 
 
 @dataclass(frozen=True)

@@ -10,16 +10,15 @@ from typing import Any
 import numpy as np
 
 from ...engine import search
+from ...grid import ANY_CLUE, NO_CLUE
 from ...solve import solve
 from ...studies import Params, Track, bank_boards, pct, pmap, rule_set_rows, rules_label, study
 from . import SHAKASHAKA
 from .generate import random_board
 from .model import (
     BLACK,
-    BLACK_CELL,
     FULL,
     TIPS,
-    WHITE_CELL,
     Puzzle,
     local_ok_batch,
     point_rings,
@@ -239,12 +238,12 @@ def small_board(rng: np.random.Generator, white: int) -> Puzzle:
         if rng.random() < 0.5:
             clues = np.array(random_board(rows, cols, rng)[0].clues)
         else:
-            clues = np.full((rows, cols), BLACK_CELL)
-            clues.flat[rng.permutation(rows * cols)[:white]] = WHITE_CELL
-        if (clues == WHITE_CELL).sum() != white:
+            clues = np.full((rows, cols), ANY_CLUE)
+            clues.flat[rng.permutation(rows * cols)[:white]] = NO_CLUE
+        if (clues == NO_CLUE).sum() != white:
             continue
         numbered = clues >= 0
-        clues[numbered & (rng.random(clues.shape) < 0.5)] = BLACK_CELL
+        clues[numbered & (rng.random(clues.shape) < 0.5)] = ANY_CLUE
         return Puzzle(rows, cols, tuple(map(tuple, clues.tolist())))
 
 
@@ -347,7 +346,7 @@ def tips_only_count(p: Puzzle) -> int:
 
 
 def _uniqueness(p: Puzzle) -> tuple[int, bool, bool]:
-    blank = Puzzle(p.rows, p.cols, tuple(tuple(BLACK_CELL if v >= 0 else v for v in row)
+    blank = Puzzle(p.rows, p.cols, tuple(tuple(ANY_CLUE if v >= 0 else v for v in row)
                                          for row in p.clues))
     without = solve(blank, limit=ANSWER_CAP, budget=100_000)
     return without.count, without.status == "unique", tips_only_count(p) == 1
@@ -384,7 +383,7 @@ def clues(params: Params, track: Track) -> list[dict[str, Any]]:
     rows = []
     for size, puzzles in _bank_puzzles().items():
         values = np.array([v for p in puzzles for row in p.clues for v in row])
-        black, kept = int((values != WHITE_CELL).sum()), values[values >= 0]
+        black, kept = int((values != NO_CLUE).sum()), values[values >= 0]
         rows.append({"size": size, "black_cells": round(black / len(puzzles), 1),
                      "numbers_kept": round(len(kept) / len(puzzles), 1),
                      "share": pct(len(kept), black),
