@@ -444,6 +444,8 @@ def bench_cmd(
             extra += f", ran on {e['ran']}/{data['count']}"
         if e.get("disagreements"):
             extra += f", disagrees with ours on {e['disagreements']}"
+        if "build_ms" in e:
+            extra += f" (median build {e['build_ms']} ms + solve {e['solve_ms']} ms)"
         print(f"  {name:>9}: median {e['median_ms']} ms, p90 {e['p90_ms']} ms, "
               f"max {e['max_ms']} ms{ratio}{extra}")
     for p in report.puzzles:

@@ -31,6 +31,9 @@ class Solution:
     stopped: str | None = None
     """Why the search stopped before the end: `nodes` (budget), `time` (deadline) or `memory`
     (stack cap); None when it finished or found all the answers it was asked for."""
+    phases: dict[str, float] | None = None
+    """Where an engine's time went, in ms, where it has phases (the clause engines: building
+    the model, then solving it)."""
 
     @property
     def complete(self) -> bool:

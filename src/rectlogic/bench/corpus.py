@@ -106,6 +106,8 @@ class BenchReport:
     puzzles: list[PuzzleTiming] = field(default_factory=list)
     rivals: dict[str, list[float | None]] = field(default_factory=dict)
     """Per other engine, its time per puzzle (ms; None where it could not run)."""
+    phases: dict[str, dict[str, list[float]]] = field(default_factory=dict)
+    """Per engine with phases (the clause engines), each phase's time per puzzle (ms)."""
     disagreements: dict[str, list[str]] = field(default_factory=dict)
     """Per peer, the puzzles where its verdict differs from ours (peers are not ours to fix;
     their figures are reported with the count)."""
@@ -133,7 +135,8 @@ class BenchReport:
             out[name] = _summary(times, ours) | {
                 "ran": sum(t is not None for t in times),
                 "disagreements": len(self.disagreements.get(name, [])),
-            }
+            } | {phase: round(statistics.median(ts), 3)
+                 for phase, ts in self.phases.get(name, {}).items() if ts}
         return out
 
 
@@ -265,4 +268,6 @@ def _theirs(
         if name in RIVALS:  # our own engines must agree: a disagreement is a bug
             raise RectlogicError(f"{item.key}: {name} says {theirs.status}, ours {ours}")
         report.disagreements.setdefault(name, []).append(item.key)
+    for phase, value in (getattr(theirs, "phases", None) or {}).items():
+        report.phases.setdefault(name, {}).setdefault(phase, []).append(value)
     return None if theirs is None else round(ms, 3)

@@ -1,16 +1,98 @@
-"""Shakashaka in clauses: one state per white cell; at every lattice point each combination
-of the four cells' states that the 256-entry table rejects is a clause; each number is a
-cardinality constraint on its neighbours' "not empty" literals."""
+"""Shakashaka in clauses: one state per white cell (one-hot), each number a cardinality
+constraint on its neighbours' "not empty" literals, and at every lattice point the window law
+as its prime clauses.
+
+The prime clauses are derived from the same 256-entry table the solver uses: for every
+maximal box B1×B2×B3×B4 of window states (NE, SE, SW, NW; a black or off-board cell is the
+sixth state) whose every combination the table forbids, the clause "cell 1 ∉ B1 or … or cell 4
+∉ B4" — over one-hot literals, the states outside each Bi. There are 104 of them, about eleven
+literals long, against up to 625 clauses a point when each forbidden combination is its own
+clause (`forbidden_clauses`, kept to check the primes against)."""
 
 from __future__ import annotations
 
 import itertools
+from functools import cache
+
+import numpy as np
 
 from ...engine.clauses import Cnf, Encoding
 from .model import BLACK, PAT, Answer, E, Puzzle, ring_of
 
+STATES = 6  # E, TNW, TNE, TSE, TSW, BLACK
+
+
+@cache
+def forbidden_table() -> np.ndarray:
+    """F[ne, se, sw, nw]: does the table reject these four cells' states at a point?"""
+    f = np.zeros((STATES,) * 4, dtype=bool)
+    for combo in itertools.product(range(STATES), repeat=4):
+        f[combo] = not PAT[ring_of(combo)]
+    return f
+
+
+@cache
+def prime_boxes() -> tuple[tuple[int, int, int, int], ...]:
+    """Every maximal all-forbidden box, as four 6-bit state masks."""
+    boxes = forbidden_table()
+    for axis in range(4):  # from single states to every subset, one axis at a time
+        shape = list(boxes.shape)
+        shape[axis] = 1 << STATES
+        lifted = np.ones(shape, dtype=bool)
+        src, dst = np.moveaxis(boxes, axis, 0), np.moveaxis(lifted, axis, 0)
+        for m in range(1, 1 << STATES):
+            dst[m] = dst[m & (m - 1)] & src[(m & -m).bit_length() - 1]
+        boxes = lifted
+    masks = np.arange(1 << STATES)
+    maximal = boxes.copy()
+    for axis in range(4):
+        shape = [1, 1, 1, 1]
+        shape[axis] = -1
+        maximal &= (masks != 0).reshape(shape)
+        for s in range(STATES):
+            grown = np.moveaxis(np.moveaxis(boxes, axis, 0)[masks | (1 << s)], 0, axis)
+            maximal &= ~(grown & ((masks & (1 << s)) == 0).reshape(shape))
+    return tuple(tuple(int(m) for m in box) for box in np.argwhere(maximal))
+
 
 def encode(puzzle: Puzzle) -> Encoding:
+    return _encode(puzzle, _prime_point_clauses)
+
+
+def encode_forbidden(puzzle: Puzzle) -> Encoding:
+    """The same rules with one clause per forbidden combination at each point (the weaker
+    encoding this one replaced; tests hold the two to the same answers)."""
+    return _encode(puzzle, _forbidden_point_clauses)
+
+
+def _prime_point_clauses(cells: list[list[int] | None]) -> list[list[int]]:
+    """A point's prime clauses: `cells` holds each quadrant's five state literals, or None
+    for a black or off-board cell (whose only state is BLACK)."""
+    out = []
+    for box in prime_boxes():
+        clause: list[int] = []
+        satisfied = False
+        for lits, mask in zip(cells, box, strict=True):
+            if lits is None:
+                if not mask >> BLACK & 1:
+                    satisfied = True  # the cell is black, outside this box
+                    break
+            else:
+                clause.extend(lits[s] for s in range(5) if not mask >> s & 1)
+        if not satisfied:
+            out.append(clause)
+    return out
+
+
+def _forbidden_point_clauses(cells: list[list[int] | None]) -> list[list[int]]:
+    options = [[(s, lits[s]) for s in range(5)] if lits is not None else [(BLACK, None)]
+               for lits in cells]
+    return [[-lit for _, lit in combo if lit is not None]
+            for combo in itertools.product(*options)
+            if not PAT[ring_of(tuple(s for s, _ in combo))]]
+
+
+def _encode(puzzle: Puzzle, point_clauses) -> Encoding:
     R, C = puzzle.rows, puzzle.cols
     cnf = Cnf()
     x: dict[tuple[int, int], list[int]] = {}
@@ -19,18 +101,10 @@ def encode(puzzle: Puzzle) -> Encoding:
             if not puzzle.is_black(r, c):
                 x[r, c] = [cnf.var() for _ in range(5)]
                 cnf.exactly(x[r, c], 1)
-
-    def options(r: int, c: int) -> list[tuple[int, int | None]]:
-        if (r, c) in x:
-            return [(s, x[r, c][s]) for s in range(5)]
-        return [(BLACK, None)]
-
     for i in range(R + 1):
         for j in range(C + 1):
             around = [(i - 1, j), (i, j), (i, j - 1), (i - 1, j - 1)]  # NE, SE, SW, NW
-            for combo in itertools.product(*(options(r, c) for r, c in around)):
-                if not PAT[ring_of(tuple(s for s, _ in combo))]:
-                    cnf.clauses.append([-lit for _, lit in combo if lit is not None])
+            cnf.clauses.extend(point_clauses([x.get(p) for p in around]))
     for r in range(R):
         for c in range(C):
             n = puzzle.clues[r][c]
