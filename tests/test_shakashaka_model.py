@@ -112,3 +112,22 @@ def test_domain_pattern_maps_are_inverse() -> None:
             ps = int(DOMAIN_TO_PATTERNS[q][1 << s]) >> (4 * q)
             assert ps == 1 << int(QUAD_PATTERN[q][s])
             assert (int(PATTERNS_TO_DOMAIN[q][ps]) >> s) & 1
+
+
+def test_shipped_support_tables_equal_the_computed_ones() -> None:
+    """The support tables shipped in support.npz (read on first use instead of built) are
+    exactly what the ring tables give, for every subset of rules."""
+    import itertools
+
+    from rectlogic.genres.shakashaka.model import (
+        RING_TABLES,
+        SUPPORT_FILE,
+        compute_support_table,
+        support_key,
+    )
+
+    with np.load(SUPPORT_FILE) as data:
+        for k in range(1, len(RING_TABLES) + 1):
+            for names in itertools.combinations(RING_TABLES, k):
+                key = support_key(frozenset(names))
+                assert np.array_equal(data[key], compute_support_table(frozenset(names))), key

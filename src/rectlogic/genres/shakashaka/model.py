@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import ClassVar
 
 import numpy as np
@@ -99,10 +100,31 @@ for _q in range(4):
         )
 
 
+SUPPORT_FILE = Path(__file__).with_name("support.npz")
+"""The support tables of every rule subset, computed once and shipped (a first solve would
+otherwise spend 30 ms building one); a test holds each to `compute_support_table`."""
+
+
+def support_key(names: frozenset[str]) -> str:
+    return "+".join(sorted(names)) or "none"
+
+
 @cache
 def support_table(names: frozenset[str]) -> np.ndarray:
     """For each 16-bit point key (four 4-bit pattern sets), the 16-bit set of patterns that
-    take part in at least one ring every named table accepts. Computed once per rule set."""
+    take part in at least one ring every named table accepts: the shipped table (only the one
+    asked for is read), or computed when there is none."""
+    try:
+        with np.load(SUPPORT_FILE) as data:
+            if support_key(names) in data.files:
+                return data[support_key(names)]
+    except OSError:
+        pass
+    return compute_support_table(names)
+
+
+def compute_support_table(names: frozenset[str]) -> np.ndarray:
+    """`support_table` from the ring tables."""
     legal = np.ones(256, dtype=bool)
     for name in names:
         legal &= RING_TABLES[name]
