@@ -3,6 +3,7 @@
 // server composes the puzzle and analyses it, and the page shows the verdict, the open,
 // differing and conflicting cells, and the suggested edits as one-click buttons. No genre
 // is named here.
+import { el, svgNS } from "/static/svg.js";
 const S = 40;
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -63,13 +64,6 @@ function key(e) {
 }
 
 // -- drawing -------------------------------------------------------------------------------
-const svgNS = "http://www.w3.org/2000/svg";
-function el(name, attrs, parent, text) {
-  const x = document.createElementNS(svgNS, name);
-  for (const [k, v] of Object.entries(attrs)) x.setAttribute(k, v);
-  if (text !== undefined) x.textContent = text;
-  parent.appendChild(x); return x;
-}
 function draw() {
   const W = state.cols * S, H = state.rows * S;
   const svg = document.createElementNS(svgNS, "svg");

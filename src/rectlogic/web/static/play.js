@@ -1,5 +1,6 @@
 // The player: draws the board in SVG from the server's description of it, turns clicks into
 // moves, and asks the API for checks, hints, counts and solutions. It knows no genre.
+import { el, svgNS } from "/static/svg.js";
 const S = 40;  // cell size in SVG units
 const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
@@ -82,13 +83,6 @@ function applyMove(move) {
 }
 
 // -- drawing -------------------------------------------------------------------------------
-const svgNS = "http://www.w3.org/2000/svg";
-function el(name, attrs, parent, text) {
-  const e = document.createElementNS(svgNS, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  parent.appendChild(e); return e;
-}
 function hue(k) { return 40 + (k * 67) % 280; }  // 40..320: never the red band
 const quiet = { "pointer-events": "none" };
 function drawShape(shape, x, y, svg, cell) {
