@@ -55,9 +55,9 @@ def _markdown(corpora: list[dict], scalings: list[dict], sample: int, boards: in
            "solve is timed. "
            "Ratio = median over puzzles of ours/theirs (below 1: ours is faster).\n")
     yield ("Engines: `ours` (propagation, probing, search; limit 2 proves uniqueness), `sat` "
-           "(CNF — Shakashaka's window law as its prime clauses — built in Python, then CaDiCaL "
-           "via python-sat in one instance, the answer blocked to count 2; build and solve "
-           "times apart), `cpsat` (OR-Tools CP-SAT "
+           "(CNF — a window law as its prime clauses where a genre has one — built in "
+           "Python, then CaDiCaL via python-sat in one instance, the answer blocked to count "
+           "2; build and solve times apart), `cpsat` (OR-Tools CP-SAT "
            "on the same rules, count 2), `puzzlekit` (stops at the first answer), `mps` "
            "(multi-puzzle-solver, enumerates every answer).\n")
     yield "## Janko corpora\n"
