@@ -14,10 +14,10 @@ from typing import Any
 import numpy as np
 
 from .engine import limits
-from .engine.probe import popcount
 from .formats.auto import dump
 from .genres import Board, genre_of
 from .grade import grade
+from .hint import open_cells
 from .solve import solve
 
 COUNT_CAP = 50
@@ -59,17 +59,13 @@ def analyze(puzzle: Board, timeout: float | None = None) -> dict[str, Any]:
 
 
 def undecided(puzzle: Board) -> list[list[int]]:
-    """Cells the default rung's fixpoint leaves open from the empty board."""
+    """Cells the default rung's fixpoint leaves open from the empty board (none when that
+    fixpoint finds no answer at all)."""
     genre = genre_of(puzzle)
     d = genre.initial_domains(puzzle)
     full = genre.propagator(puzzle, genre.rules_for(None))
     after = d if full is None else full(d[None])[0]
-    if not after.all():
-        return []
-    cells: set[tuple[int, int]] = set()
-    for i in np.flatnonzero(popcount(after) > 1):
-        cells.update(map(tuple, genre.describe(puzzle, int(i), int(d[i]), int(after[i]))["cells"]))
-    return [list(c) for c in sorted(cells)]
+    return [] if not after.all() else sorted(open_cells(puzzle, d, after))
 
 
 def suggestions(puzzle: Board, answer: Any, near: set[tuple[int, int]]) -> list[dict[str, Any]]:
@@ -81,12 +77,10 @@ def suggestions(puzzle: Board, answer: Any, near: set[tuple[int, int]]) -> list[
     for k, (change, edited) in enumerate(genre.part("author").edits(puzzle, answer, near)):
         if k >= EDITS_TRIED or limits.expired():
             break
-        s = solve(edited, limit=2)
-        if s.status == "unique" and not genre.is_blank(edited, s.answers[0]):
-            g = grade(edited)
-            if g.grade is not None:
-                unique.append((genre.grades.index(g.grade), g.nodes, change, edited, g.grade))
-        elif s.status == "multiple":
+        g = grade(edited)  # proves it unique first
+        if g.grade is not None and not genre.is_blank(edited, g.answer):
+            unique.append((genre.grades.index(g.grade), g.nodes, change, edited, g.grade))
+        elif g.status == "multiple":
             others.append((change, edited))
     if unique:
         unique.sort(key=lambda t: (t[0], t[1]))

@@ -68,6 +68,11 @@ def undecided(puzzle: Board, position: Any, rung: str | None = None) -> list[lis
     genre = genre_of(puzzle)
     d = genre.position_domains(puzzle, position)
     full = genre.propagator(puzzle, genre.rules_for(rung))
-    after = d if full is None or not d.all() else full(d[None])[0]
+    return open_cells(puzzle, d, d if full is None or not d.all() else full(d[None])[0])
+
+
+def open_cells(puzzle: Board, d: np.ndarray, after: np.ndarray) -> list[list[int]]:
+    """The cells (each open variable's first cell) still open in `after`, a narrowing of d."""
+    genre = genre_of(puzzle)
     open_ = np.flatnonzero(popcount(after) > 1)
     return [genre.describe(puzzle, int(i), int(d[i]), int(after[i]))["cells"][0] for i in open_]

@@ -126,6 +126,15 @@ def rows(path: str | Path | None = None, genre: str | None = None) -> list[Row]:
     return [_row(t) for t in found]
 
 
+def groups(path: str | Path | None = None, genre: str | None = None
+           ) -> dict[tuple[str, int, int, str], list[int]]:
+    """The boards' ids by (genre, rows, cols, grade), each group in id order."""
+    out: dict[tuple[str, int, int, str], list[int]] = {}
+    for b in rows(path, genre):
+        out.setdefault((b.genre, b.rows, b.cols, b.grade), []).append(b.id)
+    return out
+
+
 def get(board_id: int, path: str | Path | None = None) -> Row:
     if not 0 <= board_id < 2**63:
         raise RectlogicError(f"the bank has no board {board_id}")
@@ -174,4 +183,4 @@ def build(path: str | Path, genres: Iterable[str], workers: int = 1,
             say(f"{genre} {r}x{c}: {add(boards, path, create=True)} added")
 
 
-__all__ = ["SEARCH", "Row", "add", "build", "counts", "default_path", "get", "rows"]
+__all__ = ["SEARCH", "Row", "add", "build", "counts", "default_path", "get", "groups", "rows"]

@@ -36,6 +36,8 @@ from . import jobs
 from .workers import Busy, Failed, Pool, TooSlow
 
 STATIC = Path(__file__).parent / "static"
+PAGES = {"/": "home.html", "/play": "play.html", "/edit": "edit.html", "/rules": "rules.html"}
+"""The app's pages: static files that draw themselves from the JSON API."""
 WEB_MAX_SIDE = jobs.WEB_MAX_SIDE
 MAX_TEXT = 200_000
 MAX_NODES = 50_000
@@ -287,13 +289,9 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
             swagger_css_url="/docs-assets/swagger-ui.css",
             swagger_favicon_url="/static/icon.svg")
 
-    @app.get("/play", response_class=HTMLResponse)
-    def player() -> str:
-        return (STATIC / "play.html").read_text(encoding="utf-8")
-
-    @app.get("/", response_class=HTMLResponse)
-    def home() -> str:
-        return (STATIC / "home.html").read_text(encoding="utf-8")
+    for path, page in PAGES.items():  # the pages are static files; their data comes from /api
+        app.get(path, response_class=HTMLResponse, include_in_schema=False)(
+            lambda page=page: (STATIC / page).read_text(encoding="utf-8"))
 
     @app.get("/api/genres")
     def genres() -> list[dict[str, Any]]:
@@ -305,10 +303,6 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
     def favicon() -> Response:
         return Response((STATIC / "icon.svg").read_bytes(), media_type="image/svg+xml")
 
-    @app.get("/rules", response_class=HTMLResponse)
-    def rules_page() -> str:
-        return (STATIC / "rules.html").read_text(encoding="utf-8")
-
     @app.get("/api/rules")
     def rules() -> list[dict[str, Any]]:
         """Each genre's rules in words and a small solved example (from the bank, drawn as
@@ -316,17 +310,14 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
         out = []
         for g in GENRES:
             example = next((b for b in bank.rows(bank_path, genre=g.name) if b.rows <= 6), None)
-            picture = url = None
+            shown = {"example": None, "picture": None, "controls": []}
             if example is not None:
                 p = load(example.url).puzzle
-                picture, url = g.render(p, read_answer(p, example.answer)), example.url
-            out.append({"name": g.name, "rules": g.RULES_TEXT, "example": url,
-                        "picture": picture, "controls": g.board_json(p)["help"] if url else []})
+                shown = {"example": example.url,
+                         "picture": g.render(p, read_answer(p, example.answer)),
+                         "controls": g.board_json(p)["help"]}
+            out.append({"name": g.name, "rules": g.RULES_TEXT, **shown})
         return out
-
-    @app.get("/edit", response_class=HTMLResponse)
-    def editor() -> str:
-        return (STATIC / "edit.html").read_text(encoding="utf-8")
 
     @app.post("/api/compose")
     def compose(body: ComposeIn) -> dict[str, Any]:
@@ -345,11 +336,8 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
     @app.get("/api/bank/index")
     def bank_index() -> list[dict[str, Any]]:
         """Per genre, size and grade: how many boards, and the first one's id."""
-        first: dict[tuple[str, int, int, str], list[int]] = {}
-        for b in bank.rows(bank_path):
-            first.setdefault((b.genre, b.rows, b.cols, b.grade), []).append(b.id)
         return [{"genre": g, "size": f"{r}x{c}", "grade": gr, "count": len(ids),
-                 "first": ids[0]} for (g, r, c, gr), ids in first.items()]
+                 "first": ids[0]} for (g, r, c, gr), ids in bank.groups(bank_path).items()]
 
     @app.get("/api/bank")
     def bank_counts() -> list[dict[str, Any]]:
@@ -376,8 +364,7 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
         """The next board of the same genre, size and grade (the first again after the last),
         and where this one stands among them."""
         this = bank.get(board_id, bank_path)
-        same = [b.id for b in bank.rows(bank_path, genre=this.genre)
-                if (b.rows, b.cols, b.grade) == (this.rows, this.cols, this.grade)]
+        same = bank.groups(bank_path, this.genre)[this.genre, this.rows, this.cols, this.grade]
         k = same.index(board_id)
         return {"next": same[(k + 1) % len(same)], "position": k + 1, "of": len(same)}
 

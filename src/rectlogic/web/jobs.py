@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..analyze import analyze as analyze_puzzle
 from ..engine import limits
 from ..formats.auto import Loaded, genre_name, load
 from ..generate import NoBoard, make_board
+from ..genres import genre_of
 from ..grid import check_size, parse_size
 from ..hint import hint as hint_for
 from ..hint import undecided as undecided_for
@@ -64,17 +66,13 @@ def generate(genre: str, size: str, grade: str | None, seed: int) -> dict[str, A
 
 
 def analyze(puzzle: str, genre: str | None) -> dict[str, Any]:
-    from ..analyze import analyze as analyze_puzzle
-
     return analyze_puzzle(load_puzzle(puzzle, genre).puzzle)
 
 
 def mistakes(puzzle: str, genre: str | None, position: Any) -> dict[str, Any]:
     """What is already wrong in an unfinished position: the cells (or rectangles) the player
-    set that differ from the puzzle's only answer. None when the puzzle has no single answer
-    (then only a finished board is judged)."""
-    from ..genres import genre_of
-
+    set that differ from the puzzle's only answer; `unique: false` and nothing marked when it
+    has no single answer (then only a finished board is judged)."""
     p = load_puzzle(puzzle, genre).puzzle
     g = genre_of(p)
     g.position_domains(p, position)  # a malformed position is a 400, as everywhere
