@@ -15,13 +15,16 @@ from .batch import executor
 from .engine import limits
 from .errors import RectlogicError
 from .formats.auto import dump
-from .genres.base import SEARCH
+from .genres.base import SEARCH, genre_of
+from .genres.generating import DEFAULT_STYLE, STYLES, Judge
 from .genres.registry import get_genre
 from .grade import finished_by, grade
 from .grid import check_size
 from .solve import solve
 
-GENERATOR_VERSION = "1"
+GENERATOR_VERSION = "2"
+"""2: dense Shakashaka answers, Shikaku rectangles of published sizes, numbers thinned to a
+style."""
 MAX_GENERATE_SIDE = 30
 """Generation proves uniqueness many times per board; larger boards are refused."""
 ATTEMPTS = 60
@@ -55,8 +58,11 @@ def grades(genre_name: str) -> list[str]:
     return get_genre(genre_name).grades
 
 
-def check_request(genre_name: str, rows: int, cols: int, target: str | None) -> None:
+def check_request(genre_name: str, rows: int, cols: int, target: str | None,
+                  style: str = DEFAULT_STYLE) -> None:
     get_genre(genre_name)
+    if style not in STYLES:
+        raise RectlogicError(f"unknown style {style!r}; known: {', '.join(STYLES)}")
     check_size(rows, cols, MAX_GENERATE_SIDE)
     if target is not None and target not in grades(genre_name):
         raise RectlogicError(
@@ -73,25 +79,39 @@ def acceptor(target: str | None) -> Callable[[Any], bool]:
     return lambda p: finished_by(p, target) is not None
 
 
+def two_answers(puzzle: Any) -> list[Any]:
+    """Up to two answers; none when the search could not finish (a generator then starts
+    again rather than trust a partial count). The search runs without probing: a generator
+    asks this of many ambiguous boards, where probing costs more than it saves."""
+    genre = genre_of(puzzle)
+    found = solve(puzzle, rung=genre.strongest_plain_rung, limit=2)
+    return found.answers if found.complete else []
+
+
+def judge(target: str | None, style: str = DEFAULT_STYLE) -> Judge:
+    return Judge(acceptor(target), two_answers, style)
+
+
 def make_board(genre_name: str, rows: int, cols: int, target: str | None = None,
-               seed: int = 0, timeout: float | None = None, attempts: int = ATTEMPTS) -> Board:
+               seed: int = 0, timeout: float | None = None, attempts: int = ATTEMPTS,
+               style: str = DEFAULT_STYLE) -> Board:
     """One board from this seed, within `timeout` seconds (or an enclosing time limit)."""
-    check_request(genre_name, rows, cols, target)
+    check_request(genre_name, rows, cols, target, style)
     with limits.time_limit(timeout) as deadline:
-        return _make_board(genre_name, rows, cols, target, seed, attempts, deadline)
+        return _make_board(genre_name, rows, cols, target, seed, attempts, deadline, style)
 
 
 def _make_board(genre_name: str, rows: int, cols: int, target: str | None, seed: int,
-                attempts: int, deadline: limits.Deadline | None) -> Board:
+                attempts: int, deadline: limits.Deadline | None, style: str) -> Board:
     genre = get_genre(genre_name)
     rng = np.random.default_rng(seed)
-    accept = acceptor(target)
+    verdicts = judge(target, style)
     for _ in range(attempts):
         if deadline is not None and deadline.expired():
             raise NoBoard(
                 f"no {genre_name} {rows}x{cols} board of grade {target or 'any'} within "
                 f"{deadline.seconds:g} s (seed {seed}); try another grade, size or seed")
-        puzzle = genre.generate(rows, cols, rng, accept)
+        puzzle = genre.generate(rows, cols, rng, verdicts)
         if puzzle is None:
             continue
         g = grade(puzzle)

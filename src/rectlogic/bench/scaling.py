@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import RectlogicError
+from ..genres.generating import Judge
 from ..genres.registry import get_genre
 from ..solve import solve
 from .corpus import engine, no_gc, timed, warm_up
@@ -29,7 +30,7 @@ def scaling_board(genre: str, side: int, seed: int) -> Any:
         first.append(puzzle)
         return len(first) == 1
 
-    get_genre(genre).generate(side, side, np.random.default_rng([seed, side]), accept)
+    get_genre(genre).generate(side, side, np.random.default_rng([seed, side]), Judge(accept))
     return first[0]
 
 

@@ -15,6 +15,7 @@ import numpy as np
 from ..engine import probing
 from ..engine.fixpoint import Propagate, popcount
 from ..errors import RectlogicError, UnknownGenre
+from .generating import Judge
 
 
 @dataclass(frozen=True)
@@ -137,11 +138,10 @@ class Genre(ABC, Generic[P, A]):
         """A readable board for people (the puzzle, or the answer drawn on it)."""
 
     @abstractmethod
-    def generate(
-        self, rows: int, cols: int, rng: np.random.Generator, accept: Callable[[P], bool]
-    ) -> P | None:
-        """One attempt at a board with exactly one answer; `accept` says whether a candidate
-        board is good enough (unique, not harder than asked). None when the attempt fails."""
+    def generate(self, rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> P | None:
+        """One attempt at a board with exactly one answer; the judge says whether a candidate
+        board is good enough (unique, not harder than asked) and how many numbers to keep.
+        None when the attempt fails."""
 
     # -- play -----------------------------------------------------------------------------------
     @abstractmethod
@@ -161,6 +161,11 @@ class Genre(ABC, Generic[P, A]):
     def grades(self) -> list[str]:
         """Its grades, easiest first: its rungs, then `search`."""
         return [*self.LADDER, SEARCH]
+
+    @property
+    def strongest_plain_rung(self) -> str:
+        """The strongest rung that does not probe (a search's cheapest strong propagation)."""
+        return [r for r, rules in self.LADDER.items() if "probe" not in rules][-1]
 
     # -- the genre's other parts, each a module of its package ---------------------------------
     def part(self, name: str) -> ModuleType:

@@ -14,6 +14,7 @@ from ..errors import UnknownGenre
 from ..solve import solve
 from .base import Genre
 from .chocona import CHOCONA
+from .generating import FIRST_CANDIDATE
 from .shakashaka import SHAKASHAKA
 from .shikaku import SHIKAKU
 
@@ -51,7 +52,7 @@ def warm_up() -> None:
     installing or starting a server, not to a user's first puzzle."""
     for genre in GENRES:
         for seed in range(50):
-            puzzle = genre.generate(5, 5, np.random.default_rng(seed), lambda p: True)
+            puzzle = genre.generate(5, 5, np.random.default_rng(seed), FIRST_CANDIDATE)
             if puzzle is not None:
                 for rung, rules in genre.LADDER.items():
                     if rules:  # every rung with rules: each may call its own kernels

@@ -2,16 +2,16 @@
 an edge, so darts are thrown: 2n² random rectangles, each kept when its cells and its four side
 strips are still free — no search, no restarts. Regions are then drawn along the answer's
 rectangle boundaries (every shaded rectangle lies inside one region), every region is
-numbered, and numbers are removed while the board stays acceptable (unique, and no harder than
-asked). `raw_board` is the stream for experiments: any partition, every region numbered."""
+numbered, and numbers are thinned while the board stays acceptable (unique, and no harder
+than asked), down to the style's share (`generating.STYLES`). `raw_board` is the stream
+for experiments: any partition, every region numbered."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 import numpy as np
 
 from ...grid import NO_CLUE, label_pieces
+from ..generating import Judge, thin
 from .model import Answer, Puzzle, make_puzzle
 
 
@@ -84,14 +84,13 @@ def raw_board(rows: int, cols: int, rng: np.random.Generator, max_size: int = 6,
     return _numbered(_regions(cells, rng, max_size), shaded)
 
 
-def generate(rows: int, cols: int, rng: np.random.Generator,
-             accept: Callable[[Puzzle], bool]) -> Puzzle | None:
+def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
     puzzle, _ = answer_board(rows, cols, rng)
-    if not accept(puzzle):
+    if not judge.accept(puzzle):
         return None
-    clues = list(puzzle.clues)
-    for k in rng.permutation(len(clues)):
-        kept, clues[k] = clues[k], -1
-        if not accept(Puzzle(rows, cols, puzzle.regions, tuple(clues))):
-            clues[k] = kept
-    return Puzzle(rows, cols, puzzle.regions, tuple(clues))
+
+    def without(taken: frozenset[int]) -> Puzzle:
+        clues = tuple(NO_CLUE if k in taken else v for k, v in enumerate(puzzle.clues))
+        return Puzzle(rows, cols, puzzle.regions, clues)
+
+    return thin(len(puzzle.clues), without, judge.accept, rng, judge.style)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import ClassVar
 
 import numpy as np
@@ -10,6 +9,7 @@ import numpy as np
 from ...errors import RectlogicError
 from ...grid import ANY_CLUE, NO_CLUE
 from ..base import Genre, Propagate, Violation, framed_cell, position_rows, register
+from ..generating import Judge
 from . import generate as _generate
 from . import rules as _rules
 from .model import (
@@ -111,8 +111,8 @@ class Shakashaka(Genre[Puzzle, Answer]):
                 "move": move}
 
     def generate(self, rows: int, cols: int, rng: np.random.Generator,
-                 accept: Callable[[Puzzle], bool]) -> Puzzle | None:
-        return _generate.generate(rows, cols, rng, accept)
+                 judge: Judge) -> Puzzle | None:
+        return _generate.generate(rows, cols, rng, judge)
 
 
 def _glyph(puzzle: Puzzle, answer: Answer | None, r: int, c: int) -> str:

@@ -1,22 +1,36 @@
-"""Shakashaka boards: a legal answer first, then the numbers, then as few numbers as keep it.
+"""Shakashaka boards as published ones look: mostly white, pieces touching at corners.
 
-The answer: white pieces — upright rectangles of plain white cells and tilted rectangles
-(45°, their corners on lattice points, drawn with triangles along the edges) — laid on an
-all-black board, each kept one cell away from the others so that black cells separate every
-white region. Every black cell is numbered from the answer; then numbers are removed in random
-order as long as the board stays acceptable (unique, and no harder than asked). Most black
-cells end up unnumbered: the geometry carries the puzzle."""
+An answer is packed, not searched for: going through the cells in reading order, each cell
+still black gets a random white piece — an upright rectangle of plain white cells or a tilted
+one (45°, its corners on lattice points, drawn with triangles along its edges) — placed so
+that this cell is its first, and kept when every lattice point around it still passes the
+local rule (so pieces may meet at corners, or merge into a larger rectangle, but never make
+an illegal shape). Small tilted pieces are drawn most often, as in Janko's boards, where
+rows of diamonds meet tip to tip. Every black cell is then numbered from the answer.
+
+Packed that densely, an answer is rarely the board's only one (a diamond could as well be a
+square where no number sees it). The generator repairs it: it asks the judge for a second
+answer, takes the white regions of the first answer at a few cells where the two differ and
+makes them black — numbered, they tell the two apart — until the board is unique. Then it
+tries to whiten black cells again, keeping each new piece only while the board stays
+unique. Numbers are finally thinned to the style asked (`generating.STYLES`).
+
+`random_board` is the earlier sparse generator (pieces one cell apart in a sea of black),
+kept for the studies that were measured on it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
 from ...errors import RectlogicError
-from ...grid import neighbour_sum
-from .model import BLACK, TNE, TNW, TSE, TSW, Answer, E, Puzzle
-from .validate import UI_ONLY_CODES, validate
+from ...grid import ANY_CLUE, neighbour_sum
+from ..generating import Judge, thin
+from .model import BLACK, FULL, TNE, TNW, TSE, TSW, Answer, E, Puzzle, point_rings
+from .validate import UI_ONLY_CODES, validate, white_regions
 
 # The white quarters of a cell → its state (N, E, S, W as in the validator).
 _STATE_OF_QUARTERS = {
@@ -44,6 +58,7 @@ def tilted_piece(p: int, q: int) -> np.ndarray:
 
 
 def random_answer(rows: int, cols: int, rng: np.random.Generator, fill: float = 0.7) -> Answer:
+    """The sparse generator's answer: pieces kept one cell apart on an all-black board."""
     state = np.full((rows, cols), BLACK, dtype=np.int8)
     taken = np.zeros((rows + 2, cols + 2), dtype=bool)  # pieces plus their one-cell margin
     for _ in range(int(fill * rows * cols)):
@@ -74,23 +89,177 @@ def numbered(answer: Answer) -> Puzzle:
 def random_board(rows: int, cols: int, rng: np.random.Generator) -> tuple[Puzzle, Answer]:
     """A fully numbered board and the answer it was made from (legal, checked)."""
     answer = random_answer(rows, cols, rng)
+    return checked(answer), answer
+
+
+def checked(answer: Answer) -> Puzzle:
+    """The answer's fully numbered board, once the validator has accepted the answer."""
     puzzle = numbered(answer)
     problems = [v for v in validate(puzzle, answer) if v.code not in UI_ONLY_CODES]
     if problems:
         raise RectlogicError(f"generator made an illegal answer: {problems[0].code}")
-    return puzzle, answer
+    return puzzle
 
 
-def generate(rows: int, cols: int, rng: np.random.Generator,
-             accept: Callable[[Puzzle], bool]) -> Puzzle | None:
-    puzzle, _ = random_board(rows, cols, rng)
-    if not accept(puzzle):
+# -- the dense generator ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Piece:
+    states: np.ndarray
+    """The piece in its bounding box (BLACK where it leaves a cell alone)."""
+    cells: tuple[tuple[int, int], ...]
+    """Its white or half-white cells, in reading order."""
+    weight: float
+
+
+@cache
+def pieces() -> tuple[Piece, ...]:
+    """Tilted rectangles with sides 1-3 (diamonds drawn most), upright ones up to 4×4."""
+    out = [(tilted_piece(p, q), 3.0 / (p * q)) for p in range(1, 4) for q in range(1, 4)]
+    out += [(np.full((h, w), E, dtype=np.int8), 0.4) for h in range(1, 5) for w in range(1, 5)]
+    return tuple(Piece(a.astype(np.uint8), tuple(map(tuple, np.argwhere(a != BLACK).tolist())),
+                       wt) for a, wt in out)
+
+
+def _weights() -> np.ndarray:
+    w = np.array([p.weight for p in pieces()])
+    return w / w.sum()
+
+
+def _place(s: np.ndarray, piece: Piece, r: int, c: int) -> bool:
+    """Put the piece with its box's corner at framed cell (r, c) if its cells are black and
+    every lattice point around it passes the local rule; say whether it was put."""
+    h, w = piece.states.shape
+    if r < 1 or c < 1 or r + h > s.shape[0] - 1 or c + w > s.shape[1] - 1:
+        return False
+    box = s[r : r + h, c : c + w]
+    mask = piece.states != BLACK
+    if (box[mask] != BLACK).any():
+        return False
+    before = box.copy()
+    box[mask] = piece.states[mask]
+    if FULL[point_rings(s[r - 1 : r + h + 1, c - 1 : c + w + 1])].all():
+        return True
+    box[...] = before
+    return False
+
+
+def pack(s: np.ndarray, cells: list[tuple[int, int]], rng: np.random.Generator,
+         tries: int = 6) -> None:
+    """Whiten the black cells among `cells` (framed coordinates), in reading order: up to
+    `tries` random pieces, each placed so that the cell is the piece's first."""
+    all_pieces, weights = pieces(), _weights()
+    for r, c in sorted(cells):
+        if s[r, c] != BLACK:
+            continue
+        for k in rng.choice(len(all_pieces), size=tries, replace=False, p=weights):
+            piece = all_pieces[int(k)]
+            dr, dc = piece.cells[0]
+            if _place(s, piece, r - dr, c - dc):
+                break
+
+
+def _cover(s: np.ndarray, r: int, c: int, rng: np.random.Generator):
+    """Every placement of every piece over framed cell (r, c), in random order (lazily)."""
+    options = [(piece, r - dr, c - dc) for piece in pieces() for dr, dc in piece.cells]
+    for k in rng.permutation(len(options)):
+        yield options[int(k)]
+
+
+def _answer(s: np.ndarray) -> Answer:
+    return Answer(tuple(tuple(int(v) for v in row) for row in s[1:-1, 1:-1]))
+
+
+REPAIRS = 40
+"""Rounds of repair before an answer that stays ambiguous is given up."""
+
+
+def make_unique(s: np.ndarray, rng: np.random.Generator,
+                answers: Callable[[Puzzle], list[Answer]]) -> bool:
+    """Repair the framed answer `s` in place until its fully numbered board is unique: black
+    out the regions at cells where a second answer differs (numbered, the new black cells
+    tell the two apart). Packing them again at once would mostly remake the ambiguity;
+    `whiten` gives them back later, one at a time, where uniqueness allows."""
+    for _ in range(REPAIRS):
+        mine = _answer(s)
+        found = answers(numbered(mine))
+        if len(found) == 1 and found[0] == mine:
+            return True
+        other = next((a for a in found if a != mine), None)
+        if other is None:
+            return False  # the search gave up, or the board lost its answer: start again
+        cells = _regions_to_black(mine, other, rng)
+        for cell in cells:
+            s[cell] = BLACK
+    return False
+
+
+def _regions_to_black(mine: Answer, other: Answer, rng: np.random.Generator,
+                      most: int = 3) -> list[tuple[int, int]]:
+    """The framed cells of up to `most` white regions of `mine`, each at a random cell where
+    `other` differs, chosen at least three cells apart (the two answers may differ in
+    several places at once; one region each is repaired per round)."""
+    differ = np.argwhere(np.array(mine.cells) != np.array(other.cells))
+    regions = {(q[0], q[1]): k for k, g in enumerate(white_regions(mine)) for q in g}
+    chosen: list[tuple[int, int]] = []
+    picked: set[int] = set()
+    for k in rng.permutation(len(differ)):
+        r, c = (int(v) for v in differ[int(k)])
+        if len(picked) == most:
+            break
+        if (r, c) in regions and all(max(abs(r - a), abs(c - b)) > 2 for a, b in chosen):
+            chosen.append((r, c))
+            picked.add(regions[r, c])
+    return sorted((r + 1, c + 1) for (r, c), k in regions.items() if k in picked)
+
+
+def whiten(s: np.ndarray, rng: np.random.Generator,
+           answers: Callable[[Puzzle], list[Answer]], tries: int = 3) -> None:
+    """Try to turn each black cell white (up to `tries` legal pieces over it), keeping a
+    piece only when the board stays unique."""
+    black = np.argwhere(s[1:-1, 1:-1] == BLACK) + 1
+    for k in rng.permutation(len(black)):
+        r, c = (int(v) for v in black[int(k)])
+        placed = 0
+        for piece, pr, pc in _cover(s, r, c, rng):
+            if s[r, c] != BLACK or placed == tries:
+                break
+            before = s.copy()
+            if _place(s, piece, pr, pc):
+                placed += 1
+                if len(answers(numbered(_answer(s)))) == 1:
+                    break
+                s[...] = before
+
+
+def dense_answer(rows: int, cols: int, rng: np.random.Generator,
+                 answers: Callable[[Puzzle], list[Answer]] | None = None) -> Answer | None:
+    """A packed answer; made unique when fully numbered (and whitened again) when `answers`
+    is given; None when the repair failed."""
+    s = np.full((rows + 2, cols + 2), BLACK, dtype=np.uint8)
+    pack(s, [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)], rng)
+    if answers is not None:
+        if not make_unique(s, rng, answers):
+            return None
+        whiten(s, rng, answers)
+    return _answer(s)
+
+
+def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
+    answer = dense_answer(rows, cols, rng, judge.answers)
+    if answer is None:
         return None
-    clues = [list(row) for row in puzzle.clues]
-    numbers = [(r, c) for r in range(rows) for c in range(cols) if clues[r][c] >= 0]
-    for k in rng.permutation(len(numbers)):
-        r, c = numbers[k]
-        kept, clues[r][c] = clues[r][c], -2
-        if not accept(Puzzle(rows, cols, tuple(map(tuple, clues)))):
-            clues[r][c] = kept
-    return Puzzle(rows, cols, tuple(map(tuple, clues)))
+    puzzle = checked(answer)
+    if not judge.accept(puzzle):
+        return None
+    numbers = [(r, c) for r in range(rows) for c in range(cols) if puzzle.clues[r][c] >= 0]
+
+    def without(taken: frozenset[int]) -> Puzzle:
+        clues = [list(row) for row in puzzle.clues]
+        for k in taken:
+            r, c = numbers[k]
+            clues[r][c] = ANY_CLUE
+        return Puzzle(rows, cols, tuple(map(tuple, clues)))
+
+    return thin(len(numbers), without, judge.accept, rng, judge.style)

@@ -11,6 +11,7 @@ from numba import njit
 from ...errors import RectlogicError
 from ...grid import ANY_CLUE, NO_CLUE, draw_rooms
 from ..base import Genre, Propagate, Violation, register
+from ..generating import Judge
 from . import generate as _generate
 from . import rules as _rules
 from .model import Answer, Puzzle, candidate_array, candidates, check_answer_fits
@@ -164,8 +165,8 @@ class Shikaku(Genre[Puzzle, Answer]):
                 "values": [list(x) for x in left]}
 
     def generate(self, rows: int, cols: int, rng: np.random.Generator,
-                 accept: Callable[[Puzzle], bool]) -> Puzzle | None:
-        return _generate.generate(rows, cols, rng, accept)
+                 judge: Judge) -> Puzzle | None:
+        return _generate.generate(rows, cols, rng, judge)
 
 
 SHIKAKU = register(Shikaku())

@@ -1,0 +1,58 @@
+"""What every generator shares: the judge its caller hands it, and the thinning of numbers.
+
+A generator makes an answer and numbers it from the answer; the judge (the caller owns the
+solver, so the arrows keep pointing down) says whether a candidate board is good enough and,
+for generators that repair ambiguous answers, what a second answer looks like. Thinning then
+takes numbers off one at a time, in random order, while the judge still accepts the board."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import numpy as np
+
+STYLES = {"published": 0.75, "minimal": 0.0}
+"""How many of a board's numbers thinning keeps at least (a share). *published*: most of
+them, as Janko's boards do (79 % of Shakashaka's black cells numbered, 91 % of Chocona's
+regions); *minimal*: as few as keep the board acceptable. The bank is made `published`."""
+DEFAULT_STYLE = "published"
+
+
+@dataclass(frozen=True)
+class Judge:
+    """The solver's verdicts a generator may ask for."""
+
+    accept: Callable[[Any], bool]
+    """Is this board good enough: unique, and no harder than the grade asked for?"""
+    answers: Callable[[Any], list[Any]] | None = None
+    """Up to two answers of a board (one: unique); None when the caller wants the first
+    candidate as it comes (the scaling benchmark), unrepaired."""
+    style: str = DEFAULT_STYLE
+
+
+def accept_all(puzzle: Any) -> bool:
+    return True
+
+
+FIRST_CANDIDATE = Judge(accept_all)
+"""A judge that takes the generator's first candidate, every number on it."""
+
+P = TypeVar("P")
+
+
+def thin(count: int, without: Callable[[frozenset[int]], P], accept: Callable[[P], bool],
+         rng: np.random.Generator, style: str = DEFAULT_STYLE) -> P:
+    """Take a board's `count` numbers off one at a time in random order, each only when the
+    board without it (`without(taken)`: the board lacking the numbers indexed by `taken`) is
+    still accepted; stop when the style's share of the numbers is all that is left."""
+    floor = math.ceil(STYLES[style] * count)
+    taken: frozenset[int] = frozenset()
+    for k in rng.permutation(count):
+        if count - len(taken) <= floor:
+            break
+        if accept(without(taken | {int(k)})):
+            taken = taken | {int(k)}
+    return without(taken)
