@@ -9,9 +9,11 @@ import pytest
 
 from rectlogic import bank
 from rectlogic.formats.auto import codec, load
+from rectlogic.genres.base import SEARCH
 from rectlogic.genres.registry import get_genre
-from rectlogic.grade import grade
+from rectlogic.grade import grade, score
 from rectlogic.solve import solve
+from rectlogic.studies import bank_boards
 
 from .test_cli import run
 
@@ -29,17 +31,47 @@ def test_every_bank_board_is_unique_graded_and_valid(part: int) -> None:
         assert solve(puzzle).answers == [answer], row.id
         assert grade(puzzle).grade == row.grade, row.id
         assert (puzzle.rows, puzzle.cols) == (row.rows, row.cols)
+        if row.grade != SEARCH:
+            assert row.score == score(puzzle, row.grade), row.id
 
 
 def test_bank_has_the_promised_counts() -> None:
+    """16 boards per small size at every grade it has, `probe` among them in every genre;
+    8 per grade at two grades or more at 15×15 and 20×20."""
     have = {(c["genre"], c["size"], c["grade"]): c["count"] for c in bank.counts()}
     for genre in ("shakashaka", "shikaku", "chocona"):
         for size in ("6x6", "8x8", "10x10"):
             graded = {g: n for (ge, s, g), n in have.items() if ge == genre and s == size}
-            assert graded, (genre, size)
+            assert graded.get("probe", 0) >= bank.PER_GRADE, (genre, size, graded)
+            assert len(graded) >= 2, (genre, size, graded)
             assert all(n >= bank.PER_GRADE for n in graded.values()), (genre, size, graded)
         for size in ("15x15", "20x20"):
-            assert sum(n for (ge, s, _), n in have.items() if (ge, s) == (genre, size)) >= 8
+            graded = {g: n for (ge, s, g), n in have.items() if ge == genre and s == size}
+            assert sum(n >= bank.PER_LARGE for n in graded.values()) >= 2, (genre, size, graded)
+
+
+def looks(genre: str) -> dict[str, float]:
+    boards = [b for size in bank_boards(genre).values() for b in size
+              if min(b[0].rows, b[0].cols) >= 10]
+    return get_genre(genre).part("studies").looks(boards)
+
+
+def test_shakashaka_bank_looks_like_published_boards() -> None:
+    """Janko's: 12 % black (p10 9 %, p90 17 %), 79 % of black cells numbered, every digit."""
+    seen = looks("shakashaka")
+    assert 9 <= seen["black cells % (median)"] <= 20, seen
+    assert seen["black cells numbered % (median)"] >= 70, seen
+    assert seen["digit 3 % of numbers"] > 0 and seen["digit 4 % of numbers"] > 0, seen
+    assert seen["answers with regions meeting at a corner %"] > 0, seen
+
+
+def test_shikaku_and_chocona_banks_look_like_published_boards() -> None:
+    shikaku = looks("shikaku")
+    assert shikaku["cells per clue (median)"] >= 5, shikaku  # Janko's: 5.6
+    assert shikaku["1x1 rectangles %"] <= 3, shikaku
+    chocona = looks("chocona")  # Janko's: 4.8 cells per region, 91 % numbered
+    assert 3.5 <= chocona["cells per region (median)"] <= 6.5, chocona
+    assert chocona["regions numbered % (median)"] >= 75, chocona
 
 
 def test_bank_commands(tmp_path) -> None:
@@ -47,8 +79,8 @@ def test_bank_commands(tmp_path) -> None:
     assert listed == bank.counts()
     assert set(listed[0]) == {"genre", "size", "grade", "count"}
     exported = json.loads(run("bank", "export", "--genre", "shikaku", "--json").stdout)
-    assert exported and set(exported[0]) == {"id", "genre", "rows", "cols", "grade", "url",
-                                             "solution"}
+    assert exported and set(exported[0]) == {"id", "genre", "rows", "cols", "grade", "score",
+                                             "url", "solution"}
     assert all(b["genre"] == "shikaku" for b in exported)
     shown = json.loads(run("bank", "show", str(exported[0]["id"]), "--json").stdout)
     assert shown == exported[0]

@@ -12,15 +12,17 @@ from rectlogic.errors import RectlogicError
 from rectlogic.formats.auto import load
 from rectlogic.generate import grades, make_board, make_boards
 from rectlogic.genres.chocona.generate import raw_board
+from rectlogic.genres.generating import thin
 from rectlogic.genres.registry import get_genre
-from rectlogic.grade import finished_by, grade
+from rectlogic.grade import finished_by, grade, score
 from rectlogic.solve import solve
 
 from .test_cli import run
 
 CASES = [
-    ("shikaku", "coverer"), ("shikaku", "dual"), ("shakashaka", "tips"),
-    ("shakashaka", "reflex"), ("chocona", "quota"), ("chocona", "corner"), ("chocona", "box"),
+    ("shikaku", "coverer"), ("shikaku", "dual"), ("shikaku", "probe"),
+    ("shakashaka", "reflex"), ("shakashaka", "probe"),
+    ("chocona", "quota"), ("chocona", "corner"), ("chocona", "box"), ("chocona", "probe"),
     ("shikaku", None), ("shakashaka", None), ("chocona", None),
 ]
 
@@ -43,7 +45,50 @@ def test_generated_boards_are_unique_and_graded(genre: str, target: str | None) 
                 assert finished_by(b.puzzle, ladder[k - 1]) is None
         again = load(b.to_json()["url"]).puzzle
         assert again == b.puzzle
+        assert b.score == (score(b.puzzle, b.grade) if b.grade != "search" else None)
     assert make_board(genre, 6, 6, target, seed=3) == boards[0]
+
+
+def test_thinning_keeps_the_style_share_and_only_what_is_accepted() -> None:
+    rng = np.random.default_rng(0)
+    # `without` is the identity here: thinning returns the numbers it took off
+    assert len(thin(20, frozenset, lambda taken: True, rng, "published")) == 5
+    assert thin(20, frozenset, lambda taken: True, rng, "minimal") == frozenset(range(20))
+    # a number is taken off only while the board without it is accepted
+    taken = thin(20, frozenset, lambda taken: len(taken & {3, 4}) < 2, rng, "minimal")
+    assert len(taken & {3, 4}) == 1 and len(taken) == 19
+    with pytest.raises(RectlogicError, match="style"):
+        make_board("chocona", 6, 6, style="sparse")
+
+
+@pytest.mark.parametrize("genre", ["shakashaka", "chocona"])
+def test_minimal_style_keeps_fewer_numbers_than_published(genre: str) -> None:
+    def numbers(style: str) -> list[int]:
+        boards = make_boards(genre, 8, 8, None, seed=5, count=3, style=style)
+        clues = [np.array(b.puzzle.clues) for b in boards]
+        return [int((c >= 0).sum()) for c in clues]
+    published, minimal = numbers("published"), numbers("minimal")
+    assert all(m <= p for m, p in zip(minimal, published, strict=True))
+    if genre == "shakashaka":  # Chocona's boards need most of their numbers either way
+        assert sum(minimal) < sum(published)
+
+
+def test_dense_shakashaka_answers_are_legal_unique_and_touch_at_corners() -> None:
+    from rectlogic.generate import two_answers
+    from rectlogic.genres.shakashaka.generate import checked, dense_answer
+    from rectlogic.genres.shakashaka.studies import corners_touch
+
+    touching, black = 0, []
+    for seed in range(6):
+        answer = dense_answer(10, 10, np.random.default_rng(seed), two_answers)
+        if answer is None:
+            continue  # a repair that did not converge: the generator starts again
+        puzzle = checked(answer)  # the validator accepts it
+        assert solve(puzzle).answers == [answer]
+        touching += corners_touch(answer)
+        black.append(float((np.array(answer.cells) == 5).mean()))
+    assert len(black) >= 4 and touching >= 1
+    assert float(np.median(black)) <= 0.22
 
 
 def test_grade_of_known_boards() -> None:
@@ -73,10 +118,11 @@ def test_generate_and_grade_cli() -> None:
             "--json")
     out = json.loads(r.stdout)
     assert [b["seed"] for b in out] == [7, 8]
-    assert set(out[0]) == {"genre", "rows", "cols", "grade", "seed", "url", "solution"}
+    assert set(out[0]) == {"genre", "rows", "cols", "grade", "score", "seed", "url",
+                           "solution"}
     g = json.loads(run("grade", out[0]["url"], "--json").stdout)
     assert g == {"genre": "shikaku", "grade": out[0]["grade"], "unique": True,
-                 "nodes": g["nodes"], "score": g["score"]}
+                 "nodes": g["nodes"], "score": out[0]["score"]}
     assert g["score"] >= 1
     for bad in (["--grade", "magic"], ["--size", "40x40"], ["--size", "0x3"], ["--count", "0"]):
         r = run("generate", "--genre", "shikaku", *bad)

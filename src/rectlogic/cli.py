@@ -21,6 +21,7 @@ from .bench.scaling import run_scaling
 from .errors import RectlogicError
 from .formats import auto as formats
 from .generate import Board, make_boards
+from .genres.generating import DEFAULT_STYLE
 from .genres.registry import GENRE_NAMES, GENRES, get_genre
 from .grade import grade
 from .grid import parse_size
@@ -203,6 +204,9 @@ def generate_cmd(
     workers: Annotated[int, typer.Option(help="local worker processes")] = 1,
     scheduler: Annotated[str | None, typer.Option(help="a Dask scheduler address")] = None,
     timeout: TimeoutOpt = DEFAULT_TIMEOUT,
+    style: Annotated[str, typer.Option(
+        help="published: keep most numbers, as published boards do; minimal: as few as keep "
+             "the board unique at its grade")] = DEFAULT_STYLE,
     as_json: JsonOpt = False,
 ) -> None:
     """Make boards with exactly one answer, at the grade asked (each within --timeout)."""
@@ -215,7 +219,7 @@ def generate_cmd(
         task = bar.add_task("generate", total=count)
         try:
             for board in make_boards(name, rows, cols, grade_name, seed, count, workers,
-                                     scheduler, timeout):
+                                     scheduler, timeout, style):
                 boards.append(board)
                 bar.advance(task)
         except KeyboardInterrupt:
@@ -225,7 +229,7 @@ def generate_cmd(
         return
     g = get_genre(name)
     for b in boards:
-        print(f"{b.genre} {b.rows}x{b.cols} grade {b.grade} seed {b.seed}")
+        print(f"{b.genre} {b.rows}x{b.cols} grade {b.grade} score {b.score} seed {b.seed}")
         print(dump_url(b))
         print(g.render(b.puzzle))
         print()
@@ -292,7 +296,7 @@ def bank_add(
     for k, text in enumerate(puzzles, 1):
         try:
             puzzle = _load(text, genre).puzzle
-            g = grade(puzzle, timeout=timeout)
+            g = grade(puzzle, timeout=timeout, scored=True)
             if g.grade is None:
                 raise RectlogicError(f"the puzzle is {g.status}, not unique"
                                      + (" (out of time)" if g.status == "unknown" else ""))
@@ -303,7 +307,8 @@ def bank_add(
             refused.append(f"PUZZLE {k} ({shown!r}): {exc}")
             continue
         boards.append(
-            Board(puzzle.genre, puzzle.rows, puzzle.cols, g.grade, None, puzzle, g.answer)
+            Board(puzzle.genre, puzzle.rows, puzzle.cols, g.grade, None, puzzle, g.answer,
+                  g.score)
         )
     if refused:
         raise RectlogicError("nothing added; refused: " + "; ".join(refused))

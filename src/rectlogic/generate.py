@@ -5,6 +5,7 @@ and a batch can be spread over processes in any order."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +19,7 @@ from .formats.auto import dump
 from .genres.base import SEARCH, genre_of
 from .genres.generating import DEFAULT_STYLE, STYLES, Judge
 from .genres.registry import get_genre
-from .grade import finished_by, grade
+from .grade import finished_by, grade, score
 from .grid import check_size
 from .solve import solve
 
@@ -44,11 +45,13 @@ class Board:
     seed: int
     puzzle: Any
     answer: Any
+    score: int | None = None
+    """How hard inside its grade (`grade.score`); None for `search` boards."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "genre": self.genre, "rows": self.rows, "cols": self.cols, "grade": self.grade,
-            "seed": self.seed, "url": dump(self.puzzle, None, "url").strip(),
+            "score": self.score, "seed": self.seed, "url": dump(self.puzzle, None, "url").strip(),
             "solution": get_genre(self.genre).answer_json(self.puzzle, self.answer),
         }
 
@@ -88,8 +91,15 @@ def two_answers(puzzle: Any) -> list[Any]:
     return found.answers if found.complete else []
 
 
-def judge(target: str | None, style: str = DEFAULT_STYLE) -> Judge:
-    return Judge(acceptor(target), two_answers, style)
+def judge(genre_name: str, target: str | None, style: str = DEFAULT_STYLE) -> Judge:
+    """What the generator may ask: acceptable, two answers, and — for a grade above the
+    first rung — whether an accepted board needs that grade (the rung below leaves it)."""
+    ladder = grades(genre_name)
+    hits = None
+    if target is not None and target != SEARCH and ladder.index(target) > 0:
+        below = ladder[ladder.index(target) - 1]
+        hits = lambda p: finished_by(p, below) is None  # noqa: E731
+    return Judge(acceptor(target), two_answers, style, hits)
 
 
 def make_board(genre_name: str, rows: int, cols: int, target: str | None = None,
@@ -103,31 +113,40 @@ def make_board(genre_name: str, rows: int, cols: int, target: str | None = None,
 
 def _make_board(genre_name: str, rows: int, cols: int, target: str | None, seed: int,
                 attempts: int, deadline: limits.Deadline | None, style: str) -> Board:
-    genre = get_genre(genre_name)
     rng = np.random.default_rng(seed)
-    verdicts = judge(target, style)
+    verdicts = judge(genre_name, target, style)
     for _ in range(attempts):
         if deadline is not None and deadline.expired():
             raise NoBoard(
                 f"no {genre_name} {rows}x{cols} board of grade {target or 'any'} within "
                 f"{deadline.seconds:g} s (seed {seed}); try another grade, size or seed")
-        puzzle = genre.generate(rows, cols, rng, verdicts)
-        if puzzle is None:
-            continue
-        g = grade(puzzle)
-        if g.grade is None or (target is not None and g.grade != target):
-            continue
-        if genre.is_blank(puzzle, g.answer):
-            continue  # an empty answer: nothing to solve
-        return Board(genre_name, rows, cols, g.grade or SEARCH, seed, puzzle, g.answer)
+        board = attempt(genre_name, rows, cols, target, seed, rng, verdicts)
+        if board is not None:
+            return board
     raise NoBoard(
         f"no {genre_name} {rows}x{cols} board of grade {target or 'any'} in {attempts} attempts "
         f"(seed {seed}); try another grade, size or seed"
     )
 
 
-Job = tuple[str, int, int, "str | None", int, "float | None"]
-"""make_board's arguments: genre, rows, cols, grade, seed, timeout."""
+def attempt(genre_name: str, rows: int, cols: int, target: str | None, seed: int,
+            rng: np.random.Generator, verdicts: Judge) -> Board | None:
+    """One go of the genre's generator: a unique board of the grade asked, or None."""
+    genre = get_genre(genre_name)
+    puzzle = genre.generate(rows, cols, rng, verdicts)
+    if puzzle is None:
+        return None
+    g = grade(puzzle)
+    if g.grade is None or (target is not None and g.grade != target):
+        return None
+    if genre.is_blank(puzzle, g.answer):
+        return None  # an empty answer: nothing to solve
+    points = score(puzzle, g.grade) if g.grade != SEARCH else None
+    return Board(genre_name, rows, cols, g.grade, seed, puzzle, g.answer, points)
+
+
+Job = tuple[str, int, int, "str | None", int, "float | None", int, str]
+"""make_board's arguments: genre, rows, cols, grade, seed, timeout, attempts, style."""
 
 
 def _one(job: Job) -> Board:
@@ -136,43 +155,64 @@ def _one(job: Job) -> Board:
 
 def make_boards(genre_name: str, rows: int, cols: int, target: str | None = None,
                 seed: int = 0, count: int = 1, workers: int = 1,
-                scheduler: str | None = None, timeout: float | None = None) -> Iterator[Board]:
+                scheduler: str | None = None, timeout: float | None = None,
+                style: str = DEFAULT_STYLE) -> Iterator[Board]:
     """Boards seed, seed+1, …, in order; here, on a local pool, or on a Dask cluster; each
     within `timeout` seconds."""
-    check_request(genre_name, rows, cols, target)
-    jobs = [(genre_name, rows, cols, target, seed + k, timeout) for k in range(count)]
+    check_request(genre_name, rows, cols, target, style)
+    jobs = [(genre_name, rows, cols, target, seed + k, timeout, ATTEMPTS, style)
+            for k in range(count)]
     with executor(workers, scheduler) as pool:
         yield from pool.map(_one, jobs)
 
 
-def try_board(job: Job) -> Board | None:
-    """make_board, or None where the grade was not reached (for batches that skip seeds)."""
-    try:
-        return make_board(*job)
-    except NoBoard:
-        return None
+Try = tuple[str, int, int, "str | None", int, str]
+"""One attempt's arguments: genre, rows, cols, grade, seed, style."""
 
 
-def collect(genre_name: str, rows: int, cols: int, target: str | None, seed: int, want: int,
-            workers: int = 1, patience: int = 10, probe_batches: int = 3,
-            scheduler: str | None = None) -> list[Board]:
-    """Up to `want` different boards from seeds seed, seed+1, …, skipping seeds that miss the
-    grade or repeat a board already found; gives up after `patience`·want seeds, or after
-    `probe_batches` batches found nothing (the grade is then taken as out of this generator's
-    reach at that size)."""
-    check_request(genre_name, rows, cols, target)
-    found: list[Board] = []
-    batch = max(workers, 4)
-    tried = 0
+def timed_attempt(job: Try) -> tuple[Board | None, float]:
+    """One attempt from its own seed (so batches can be spread anywhere), and its seconds."""
+    genre_name, rows, cols, target, seed, style = job
+    started = time.perf_counter()
+    board = attempt(genre_name, rows, cols, target, seed, np.random.default_rng(seed),
+                    judge(genre_name, target, style))
+    return board, time.perf_counter() - started
+
+
+@dataclass
+class Catch:
+    """What fishing for one grade gave: the boards, and what it took."""
+
+    boards: list[Board]
+    attempts: int
+    seconds: list[float]
+    """Each attempt's seconds."""
+    hits: list[bool]
+    """Each attempt: did it make a board of the grade (one already caught counts too)?"""
+
+
+def fish(genre_name: str, rows: int, cols: int, target: str | None, seed: int, want: int,
+         most: int, give_up: int | None = None, workers: int = 1,
+         scheduler: str | None = None, style: str = DEFAULT_STYLE) -> Catch:
+    """Attempts from seeds seed, seed+1, … until `want` different boards of the grade are
+    caught, `most` attempts are spent, or `give_up` attempts caught nothing (the grade is
+    then taken to be out of the generator's reach at that size). Reproducible: the same
+    arguments give the same boards, however many workers."""
+    check_request(genre_name, rows, cols, target, style)
+    catch = Catch([], 0, [], [])
+    batch = max(4, 2 * workers)
     with executor(workers, scheduler) as pool:
-        while len(found) < want and tried < patience * want:
-            jobs = [(genre_name, rows, cols, target, seed + tried + k, None)
-                    for k in range(batch)]
-            tried += batch
-            got = [b for b in pool.map(try_board, jobs) if b is not None]
-            if not found and not got and tried >= probe_batches * batch:
+        while len(catch.boards) < want and catch.attempts < most:
+            if give_up is not None and not catch.boards and catch.attempts >= give_up:
                 break
-            for b in got:
-                if all(b.puzzle != f.puzzle for f in found):
-                    found.append(b)
-    return found[:want]
+            size = min(batch, most - catch.attempts)
+            jobs = [(genre_name, rows, cols, target, seed + catch.attempts + k, style)
+                    for k in range(size)]
+            catch.attempts += size
+            for board, seconds in pool.map(timed_attempt, jobs):
+                catch.seconds.append(seconds)
+                catch.hits.append(board is not None)
+                if board is not None and len(catch.boards) < want and all(
+                        board.puzzle != b.puzzle for b in catch.boards):
+                    catch.boards.append(board)
+    return catch

@@ -1,8 +1,8 @@
 """The bank: graded boards with exactly one answer, kept in SQLite.
 
 The package ships one (the embedded default); any other file can be named instead. Each row
-keeps the puzzle URL, the answer (as the genre's JSON ANSWER), the grade, the seed and
-generator version that made it, and the date it was added."""
+keeps the puzzle URL, the answer (as the genre's JSON ANSWER), the grade and the score inside
+it, the seed and generator version that made it, and the date it was added."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RectlogicError
-from ..generate import GENERATOR_VERSION, Board, collect, grades
+from ..generate import GENERATOR_VERSION, Board, fish, grades
 from ..genres.base import SEARCH
 
 SCHEMA = """
@@ -31,7 +31,8 @@ CREATE TABLE IF NOT EXISTS boards (
     answer TEXT NOT NULL,
     seed INTEGER,
     generator TEXT,
-    added TEXT NOT NULL
+    added TEXT NOT NULL,
+    score INTEGER
 );
 CREATE INDEX IF NOT EXISTS boards_by_kind ON boards (genre, rows, cols, grade);
 """
@@ -39,6 +40,9 @@ SMALL_SIZES = ((6, 6), (8, 8), (10, 10))
 PER_GRADE = 16
 LARGE_SIZES = ((15, 15), (20, 20))
 PER_LARGE = 8
+FISHING = {"small": (10_000, 1_000), "large": (300, 24)}
+"""Per size and grade: the most attempts spent fishing, and the attempts that may catch
+nothing before the grade is taken to be out of the generator's reach at that size."""
 
 
 def default_path() -> Path:
@@ -57,10 +61,12 @@ class Row:
     seed: int | None
     generator: str | None
     added: str
+    score: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "genre": self.genre, "rows": self.rows, "cols": self.cols,
-                "grade": self.grade, "url": self.url, "solution": self.answer}
+                "grade": self.grade, "score": self.score, "url": self.url,
+                "solution": self.answer}
 
 
 LOCK_WAIT = 10.0
@@ -80,6 +86,8 @@ def connect(path: str | Path | None = None, create: bool = False,
         if write:
             con = sqlite3.connect(path, timeout=LOCK_WAIT)
             con.executescript(SCHEMA)
+            if not _has_score(con):  # a bank from before scores: they are unknown there
+                con.execute("ALTER TABLE boards ADD COLUMN score INTEGER")
         else:
             con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
                                   timeout=LOCK_WAIT)
@@ -95,11 +103,18 @@ def connect(path: str | Path | None = None, create: bool = False,
         con.close()
 
 
+def _has_score(con: sqlite3.Connection) -> bool:
+    return any(col[1] == "score" for col in con.execute("PRAGMA table_info(boards)"))
+
+
 def _row(t: tuple) -> Row:
-    return Row(t[0], t[1], t[2], t[3], t[4], t[5], json.loads(t[6]), t[7], t[8], t[9])
+    return Row(t[0], t[1], t[2], t[3], t[4], t[5], json.loads(t[6]), t[7], t[8], t[9], t[10])
 
 
-COLUMNS = "id, genre, rows, cols, grade, url, answer, seed, generator, added"
+def _columns(con: sqlite3.Connection) -> str:
+    """The columns a Row is read from (a bank from before scores reads NULL for them)."""
+    return ("id, genre, rows, cols, grade, url, answer, seed, generator, added, "
+            + ("score" if _has_score(con) else "NULL"))
 
 
 def counts(path: str | Path | None = None) -> list[dict[str, Any]]:
@@ -119,18 +134,20 @@ def counts(path: str | Path | None = None) -> list[dict[str, Any]]:
 def rows(path: str | Path | None = None, genre: str | None = None) -> list[Row]:
     with connect(path) as con:
         if genre is None:
-            found = con.execute(f"SELECT {COLUMNS} FROM boards ORDER BY id").fetchall()
+            found = con.execute(f"SELECT {_columns(con)} FROM boards ORDER BY id").fetchall()
         else:
-            found = con.execute(f"SELECT {COLUMNS} FROM boards WHERE genre = ? ORDER BY id",
-                                (genre,)).fetchall()
+            found = con.execute(
+                f"SELECT {_columns(con)} FROM boards WHERE genre = ? ORDER BY id",
+                (genre,)).fetchall()
     return [_row(t) for t in found]
 
 
 def groups(path: str | Path | None = None, genre: str | None = None
            ) -> dict[tuple[str, int, int, str], list[int]]:
-    """The boards' ids by (genre, rows, cols, grade), each group in id order."""
+    """The boards' ids by (genre, rows, cols, grade), each group easiest first (by score,
+    then id)."""
     out: dict[tuple[str, int, int, str], list[int]] = {}
-    for b in rows(path, genre):
+    for b in sorted(rows(path, genre), key=lambda b: (b.score or 0, b.id)):
         out.setdefault((b.genre, b.rows, b.cols, b.grade), []).append(b.id)
     return out
 
@@ -139,7 +156,8 @@ def get(board_id: int, path: str | Path | None = None) -> Row:
     if not 0 <= board_id < 2**63:
         raise RectlogicError(f"the bank has no board {board_id}")
     with connect(path) as con:
-        t = con.execute(f"SELECT {COLUMNS} FROM boards WHERE id = ?", (board_id,)).fetchone()
+        t = con.execute(f"SELECT {_columns(con)} FROM boards WHERE id = ?",
+                        (board_id,)).fetchone()
     if t is None:
         raise RectlogicError(f"the bank has no board {board_id}")
     return _row(t)
@@ -155,10 +173,10 @@ def add(boards: Iterable[Board], path: str | Path | None = None, create: bool = 
             data = b.to_json()
             cur = con.execute(
                 "INSERT OR IGNORE INTO boards (genre, rows, cols, grade, url, answer, seed,"
-                " generator, added) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " generator, added, score) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (b.genre, b.rows, b.cols, b.grade, data["url"],
                  json.dumps(data["solution"], ensure_ascii=False), b.seed, GENERATOR_VERSION,
-                 today),
+                 today, b.score),
             )
             added += cur.rowcount
     return added
@@ -166,21 +184,23 @@ def add(boards: Iterable[Board], path: str | Path | None = None, create: bool = 
 
 def build(path: str | Path, genres: Iterable[str], workers: int = 1,
           say: Callable[[str], None] = print, scheduler: str | None = None) -> None:
-    """Fill a bank to the shipped standard: PER_GRADE boards per small size and reachable
-    grade, PER_LARGE boards (any grade) per large size. Seeds are fixed, so it rebuilds the
-    same bank; boards already present are kept."""
+    """Fill a bank to the shipped standard: PER_GRADE boards per small size and every grade
+    the generator reaches there, PER_LARGE per large size and grade reached (`FISHING` says
+    how long it tries), in the published style. It fishes for the rungs, not for `search`
+    (the published style hardly ever makes a board that needs a guess: the study
+    `generator-yield` found none). Seeds are fixed, so it rebuilds the same bank; boards
+    already present are kept."""
     for genre in genres:
-        for r, c in SMALL_SIZES:
-            for target in grades(genre)[1:]:
-                seed = 1000 * r + 100 * grades(genre).index(target)
-                boards = collect(genre, r, c, target, seed, PER_GRADE, workers,
-                                 scheduler=scheduler)
-                n = add(boards, path, create=True) if boards else 0
-                say(f"{genre} {r}x{c} {target}: {n} added")
-        for r, c in LARGE_SIZES:
-            boards = collect(genre, r, c, None, 1000 * r, PER_LARGE, workers,
-                             scheduler=scheduler)
-            say(f"{genre} {r}x{c}: {add(boards, path, create=True)} added")
+        rungs = grades(genre)[1:-1]
+        for sizes, want, (most, give_up) in ((SMALL_SIZES, PER_GRADE, FISHING["small"]),
+                                             (LARGE_SIZES, PER_LARGE, FISHING["large"])):
+            for r, c in sizes:
+                for target in rungs:
+                    seed = 1_000_000 * r + 100_000 * grades(genre).index(target)
+                    catch = fish(genre, r, c, target, seed, want, most, give_up, workers,
+                                 scheduler)
+                    n = add(catch.boards, path, create=True) if catch.boards else 0
+                    say(f"{genre} {r}x{c} {target}: {n} added ({catch.attempts} attempts)")
 
 
 __all__ = ["SEARCH", "Row", "add", "build", "counts", "default_path", "get", "groups", "rows"]

@@ -31,6 +31,9 @@ class Judge:
     """Up to two answers of a board (one: unique); None when the caller wants the first
     candidate as it comes (the scaling benchmark), unrepaired."""
     style: str = DEFAULT_STYLE
+    hits: Callable[[Any], bool] | None = None
+    """Is an accepted board of exactly the grade asked (not easier)? For generators that
+    choose among several candidates; None when any grade will do."""
 
 
 def accept_all(puzzle: Any) -> bool:

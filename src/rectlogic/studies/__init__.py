@@ -65,11 +65,17 @@ def study(name: str, columns: Sequence[str],
 
 
 def studies() -> dict[str, Study]:
-    """Every genre's studies, the genres in the registry's order."""
+    """Every genre's studies, the genres in the registry's order, then those across genres."""
+    from . import generator  # noqa: F401  (the studies across genres)
+
     for genre in GENRES:
         genre.load_studies()  # each study registers itself on import
     order = [g.name for g in GENRES]
-    return dict(sorted(STUDIES.items(), key=lambda kv: order.index(kv[0].split("-")[0])))
+
+    def place(name: str) -> int:
+        prefix = name.split("-")[0]
+        return order.index(prefix) if prefix in order else len(order)
+    return dict(sorted(STUDIES.items(), key=lambda kv: place(kv[0])))
 
 
 def get_study(name: str) -> Study:

@@ -13,7 +13,7 @@ import json
 import os
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import fastapi_offline
 from fastapi import FastAPI, Query, Request
@@ -114,6 +114,7 @@ class GenerateIn(BaseModel):
     size: Annotated[str, Field(max_length=20)] = "8x8"
     grade: Name | None = None
     seed: Annotated[int, Field(ge=0, le=2**31)] = 0
+    style: Literal["published", "minimal"] = "published"
 
 
 def _loaded(body: PuzzleIn) -> Loaded:
@@ -419,6 +420,6 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
     @app.post("/api/generate", responses=HEAVY_ERRORS)
     async def generate(body: GenerateIn, request: Request) -> Any:
         return await heavy(request, "generate", genre=body.genre, size=body.size,
-                           grade=body.grade, seed=body.seed)
+                           grade=body.grade, seed=body.seed, style=body.style)
 
     return app

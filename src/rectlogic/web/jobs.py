@@ -10,6 +10,7 @@ from ..engine import limits
 from ..formats.auto import Loaded, genre_name, load
 from ..generate import NoBoard, make_board
 from ..genres import genre_of
+from ..genres.generating import DEFAULT_STYLE
 from ..grid import check_size, parse_size
 from ..hint import hint as hint_for
 from ..hint import undecided as undecided_for
@@ -47,7 +48,8 @@ def undecided(puzzle: str, genre: str | None, position: Any,
     return {"cells": undecided_for(load_puzzle(puzzle, genre).puzzle, position, rung)}
 
 
-def generate(genre: str, size: str, grade: str | None, seed: int) -> dict[str, Any]:
+def generate(genre: str, size: str, grade: str | None, seed: int,
+             style: str = DEFAULT_STYLE) -> dict[str, Any]:
     """A board, trying seed, seed+1, … until one reaches the grade or the deadline passes
     (a grade can be missed by one seed by chance)."""
     rows, cols = parse_size(size)
@@ -58,7 +60,7 @@ def generate(genre: str, size: str, grade: str | None, seed: int) -> dict[str, A
         if k and limits.expired():
             break
         try:
-            return make_board(name, rows, cols, grade, seed + k).to_json()
+            return make_board(name, rows, cols, grade, seed + k, style=style).to_json()
         except NoBoard as exc:  # bad luck, not a bad request: try the next seed
             last = exc
     raise NoBoard(f"no {name} {rows}x{cols} board of grade {grade or 'any'} found in "

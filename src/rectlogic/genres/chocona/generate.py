@@ -2,11 +2,14 @@
 an edge, so darts are thrown: 2n² random rectangles, each kept when its cells and its four side
 strips are still free — no search, no restarts. Regions are then drawn along the answer's
 rectangle boundaries (every shaded rectangle lies inside one region), every region is
-numbered, and numbers are thinned while the board stays acceptable (unique, and no harder
+numbered, regions are then blended across those boundaries while the board stays acceptable
+(`blend`), and numbers are thinned while the board stays acceptable (unique, and no harder
 than asked), down to the style's share (`generating.STYLES`). `raw_board` is the stream
 for experiments: any partition, every region numbered."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import numpy as np
 
@@ -84,10 +87,42 @@ def raw_board(rows: int, cols: int, rng: np.random.Generator, max_size: int = 6,
     return _numbered(_regions(cells, rng, max_size), shaded)
 
 
+BLENDS = 40
+"""Merges tried per board (each kept only when the judge still accepts the board)."""
+BLEND_SIZE = 10
+"""The largest region a merge may make."""
+
+
+def blend(puzzle: Puzzle, answer: Answer, rng: np.random.Generator,
+          accept: Callable[[Puzzle], bool]) -> Puzzle:
+    """Merge regions across the answer's rectangle boundaries, at random neighbouring cells,
+    keeping each merge the judge accepts (its number is the merged count): regions that
+    cut through shaded and unshaded cells make the reasoning harder than quotas alone —
+    Janko's boards are drawn that way, and without it no board needs probing."""
+    regions = np.array(puzzle.regions)
+    shaded = np.array(answer.shaded, dtype=bool)
+    rows, cols = regions.shape
+    for _ in range(BLENDS):
+        r, c = int(rng.integers(rows)), int(rng.integers(cols))
+        r2, c2 = (r, c + 1) if rng.random() < 0.5 else (r + 1, c)
+        if r2 == rows or c2 == cols or regions[r, c] == regions[r2, c2]:
+            continue
+        merged = np.where(regions == regions[r2, c2], regions[r, c], regions)
+        if (merged == regions[r, c]).sum() > BLEND_SIZE:
+            continue
+        labels = np.array(label_pieces(merged.tolist()))
+        counts = tuple(int(shaded[labels == k].sum()) for k in range(labels.max() + 1))
+        candidate = Puzzle(rows, cols, tuple(map(tuple, labels.tolist())), counts)
+        if accept(candidate):
+            puzzle, regions = candidate, labels
+    return puzzle
+
+
 def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
-    puzzle, _ = answer_board(rows, cols, rng)
+    puzzle, answer = answer_board(rows, cols, rng)
     if not judge.accept(puzzle):
         return None
+    puzzle = blend(puzzle, answer, rng, judge.accept)
 
     def without(taken: frozenset[int]) -> Puzzle:
         clues = tuple(NO_CLUE if k in taken else v for k, v in enumerate(puzzle.clues))

@@ -203,3 +203,13 @@ def probe_law(params: Params, track: Track) -> list[dict[str, Any]]:
 
 def _probe_finishes(puzzle: Any) -> bool:
     return finished_by(puzzle, "probe") is not None
+
+
+def looks(boards: list[tuple[Puzzle, Any]]) -> dict[str, float]:
+    """Cells per region and numbered regions (medians per board)."""
+    per_region, numbered = [], []
+    for puzzle, _ in boards:
+        per_region.append(puzzle.rows * puzzle.cols / len(puzzle.clues))
+        numbered.append(pct(sum(v != NO_CLUE for v in puzzle.clues), len(puzzle.clues)))
+    return {"cells per region (median)": round(statistics.median(per_region), 2),
+            "regions numbered % (median)": round(statistics.median(numbered), 1)}

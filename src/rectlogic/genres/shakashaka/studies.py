@@ -389,3 +389,36 @@ def clues(params: Params, track: Track) -> list[dict[str, Any]]:
                      "share": pct(len(kept), black),
                      **{f"digit_{k}": pct(int((kept == k).sum()), len(kept)) for k in range(5)}})
     return rows
+
+
+# -- how boards look beside published ones ----------------------------------------------------
+
+MEETS = np.array([len(runs(r)) >= 2 for r in range(256)])
+"""Rings where two white runs meet at one point: two regions touching at a corner (in a legal
+picture a rectangle meets a point in one run)."""
+
+
+def corners_touch(answer: Any) -> bool:
+    """Do two white regions of this (legal) answer meet at a lattice point?"""
+    s = np.full((answer.rows + 2, answer.cols + 2), BLACK, dtype=np.uint8)
+    s[1:-1, 1:-1] = np.array(answer.cells)
+    return bool(MEETS[point_rings(s)].any())
+
+
+def looks(boards: list[tuple[Puzzle, Any]]) -> dict[str, float]:
+    """Black share, numbered share and digits (medians per board; digits pooled), and the
+    share of answers where white regions touch at a corner."""
+    black, numbered, digits, touching = [], [], np.zeros(5), 0
+    for puzzle, answer in boards:
+        clues = np.array(puzzle.clues)
+        blacks = int((clues != NO_CLUE).sum())
+        black.append(100 * blacks / clues.size)
+        numbered.append(100 * int((clues >= 0).sum()) / max(1, blacks))
+        digits += np.bincount(clues[clues >= 0], minlength=5)
+        touching += corners_touch(answer)
+    return {
+        "black cells % (median)": round(statistics.median(black), 1),
+        "black cells numbered % (median)": round(statistics.median(numbered), 1),
+        **{f"digit {d} % of numbers": pct(digits[d], digits.sum()) for d in range(5)},
+        "answers with regions meeting at a corner %": pct(touching, len(boards)),
+    }

@@ -73,14 +73,18 @@ def merged(rects: list[Rect], rng: np.random.Generator, small: int = 3) -> list[
 
 
 def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
-    """One attempt: a tiling and up to PLACEMENTS clue placements; None if none is unique.
-    (Every number is needed: the style does not apply.)"""
+    """One attempt: a tiling and up to PLACEMENTS clue placements; the first that is of the
+    grade asked, else the first acceptable one, else None. (Every number is needed: the
+    style does not apply.)"""
     rects = merged(random_tiling(rows, cols, rng), rng)
+    first = None
     for _ in range(PLACEMENTS):
         clues = [[-1] * cols for _ in range(rows)]
         for t, lft, h, w in rects:
             clues[t + int(rng.integers(h))][lft + int(rng.integers(w))] = h * w
         puzzle = Puzzle(rows, cols, tuple(map(tuple, clues)))
         if judge.accept(puzzle):
-            return puzzle
-    return None
+            if judge.hits is None or judge.hits(puzzle):
+                return puzzle
+            first = first or puzzle
+    return first

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import statistics
 from typing import Any
 
 from ...grade import finished_by
+from ...grid import NO_CLUE
 from ...studies import Params, Track, bank_boards, janko_puzzles, pct, pmap, study
 from .rules import LADDER
 
@@ -33,3 +35,16 @@ def ablation(params: Params, track: Track) -> list[dict[str, Any]]:
         rows.append({"source": source, "boards": len(got),
                      **{f"{r}_pct": pct(sum(g[r] for g in got), len(got)) for r in RUNGS}})
     return rows
+
+
+def looks(boards: list[tuple[Any, Any]]) -> dict[str, float]:
+    """Cells per clue (median per board), the share of 1×1 rectangles and the largest."""
+    per_clue, ones, areas = [], 0, []
+    for puzzle, _ in boards:
+        clues = [v for row in puzzle.clues for v in row if v != NO_CLUE]
+        per_clue.append(puzzle.rows * puzzle.cols / len(clues))
+        ones += clues.count(1)
+        areas += [v for v in clues if v > 0]
+    return {"cells per clue (median)": round(statistics.median(per_clue), 2),
+            "1x1 rectangles %": pct(ones, len(areas)),
+            "largest rectangle": max(areas, default=0)}
