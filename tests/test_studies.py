@@ -36,7 +36,7 @@ def by(rows: list[dict], key: str) -> dict:
 
 def test_every_study_is_listed_with_a_title() -> None:
     known = studies()
-    assert len(known) == 16
+    assert len(known) == 18
     assert all(s.title and s.columns for s in known.values())
 
 
@@ -205,3 +205,27 @@ def test_report_headlines_and_cli() -> None:
     assert r.returncode == 2 and "unknown study" in r.stderr
     r = run("experiment")
     assert r.returncode == 2 and "--all" in r.stderr
+
+
+# -- the generators and the bank --------------------------------------------------------------
+
+
+def test_generator_yield_at_reduced_size() -> None:
+    rows = rows_of("generator-yield", boards=2)
+    assert {(r["genre"], r["size"]) for r in rows} == {
+        (g, s) for g in ("shakashaka", "shikaku", "chocona") for s in ("6x6", "8x8", "10x10")}
+    for r in rows:
+        assert r["attempts"] == 2 and 0 <= r["found"] <= 2
+        assert r["hit_pct"] == 50.0 * r["found"]
+        assert (r["board_s"] is None) == (r["found"] == 0)
+    # easy rungs come out at once
+    assert by([r for r in rows if r["size"] == "6x6"], "grade")["quota"]["found"] == 2
+
+
+def test_bank_looks_sets_the_bank_beside_janko() -> None:
+    rows = rows_of("bank-looks")
+    seen = {(r["genre"], r["measure"]): r for r in rows}
+    assert {g for g, _ in seen} == {"shakashaka", "shikaku", "chocona"}
+    black = seen["shakashaka", "black cells % (median)"]
+    assert 9 <= black["janko"] <= 15 and black["bank"] <= 20
+    assert seen["shikaku", "cells per clue (median)"]["janko"] > 5

@@ -75,7 +75,11 @@ def test_hints() -> None:
 
 def test_generate() -> None:
     b = post("/api/generate", genre="shikaku", size="6x6", grade="dual", seed=4)
-    assert b["grade"] == "dual" and b["rows"] == 6
+    assert b["grade"] == "dual" and b["rows"] == 6 and b["score"] >= 1
+    full = post("/api/generate", genre="shakashaka", size="6x6", seed=4)
+    thin = post("/api/generate", genre="shakashaka", size="6x6", seed=4, style="minimal")
+    digits = [sum(ch.isdigit() for ch in "".join(b["solution"])) for b in (full, thin)]
+    assert digits[1] <= digits[0]
 
 
 @pytest.mark.parametrize(
@@ -94,6 +98,7 @@ def test_generate() -> None:
         ("/api/generate", {"genre": "sudoku"}),
         ("/api/generate", {"genre": "shikaku", "size": "40x40"}),
         ("/api/generate", {"genre": "chocona", "size": "3x3", "grade": "nope"}),
+        ("/api/generate", {"genre": "chocona", "style": "sparse"}),
     ],
 )
 def test_bad_requests_are_4xx_json(path: str, body: dict) -> None:

@@ -137,6 +137,26 @@ def settle(fix, d, lower, outer, weights, work, seed, stop):  # pragma: no cover
             return False
 
 
+@njit(cache=True, nogil=True)
+def push(ctx, todo, queued, top, y):  # pragma: no cover - compiled
+    """For a genre's `fix`: put variable y on a worklist kept in its context (the stack at
+    ctx[todo:], the on-list flags at ctx[queued:]), once; the new top."""
+    if ctx[queued + y]:
+        return top
+    ctx[queued + y] = 1
+    ctx[todo + top] = y
+    return top + 1
+
+
+@njit(cache=True, nogil=True)
+def fail(ctx, queued, n):  # pragma: no cover - compiled
+    """For a genre's `fix` at a contradiction: clear the worklist's flags for the next call;
+    False."""
+    for i in range(queued, queued + n):
+        ctx[i] = 0
+    return False
+
+
 DONE, FOUND, BUDGET, STOPPED = 0, 1, 2, 3
 """How a `search_steps` call ended: the tree is exhausted, a leaf is in `leaf`, the node
 budget ran out, or the deadline flag was raised."""

@@ -43,10 +43,11 @@ def generator_yield(params: Params, track: Track) -> list[dict[str, Any]]:
     `attempt_s` = median seconds per attempt, `board_s` = median seconds from one board of
     the grade to the next, attempts made one after another (the figure a player waits for
     when asking for that grade). Published style, as the bank. `rectlogic bank build`
-    fishes with these attempts, up to 1,500 a size and grade."""
+    fishes with these same attempts, up to 10,000 a small size and grade (giving a grade
+    up after 1,000 that caught nothing), 300 a large one (giving up after 24)."""
     rows = []
     n = params.n(100)
-    plan = [(size, n) for size in SMALL] + [(size, max(2, n // 5)) for size in LARGE]
+    plan = [(size, n) for size in SMALL] + [(size, n // 5) for size in LARGE if n // 5]
     jobs = [(g.name, size, target, count) for g in GENRES for size, count in plan
             for target in g.grades[1:]]
     for name, (r, c), target, count in track(jobs, len(jobs), "generator-yield"):

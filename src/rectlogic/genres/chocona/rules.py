@@ -215,7 +215,7 @@ def fixpoint(g, ctx, seed):  # pragma: no cover - compiled
     TODO, QUEUED = ctx.size - 2 * n, ctx.size - n  # scratch: the worklist and its flags
     top = 0
     for x in range(n) if seed < 0 else range(seed, min(seed + 1, n)):
-        top = _push(ctx, TODO, QUEUED, top, x)
+        top = kernel.push(ctx, TODO, QUEUED, top, x)
     before = np.empty_like(g) if flags & BOX else g
     while True:
         while top:
@@ -223,7 +223,7 @@ def fixpoint(g, ctx, seed):  # pragma: no cover - compiled
             x = ctx[TODO + top]
             ctx[QUEUED + x] = 0
             if g[x] == 0:
-                return _fail(ctx, QUEUED, n)
+                return kernel.fail(ctx, QUEUED, n)
             k = ctx[REG + x]
             if flags & QUOTA and ctx[FLOOR + k] >= 0:
                 shaded = shadable = 0
@@ -232,14 +232,14 @@ def fixpoint(g, ctx, seed):  # pragma: no cover - compiled
                     shadable += (g[ctx[MEMBERS + m]] & SH) != 0
                 target = ctx[TARGET + k]
                 if shaded > target or shadable < ctx[FLOOR + k]:
-                    return _fail(ctx, QUEUED, n)
+                    return kernel.fail(ctx, QUEUED, n)
                 keep = WH if shaded == target else SH if shadable == target else BOTH
                 if keep != BOTH:
                     for m in range(ctx[STARTS + k], ctx[STARTS + k + 1]):
                         y = ctx[MEMBERS + m]
                         if g[y] == BOTH:
                             g[y] = keep
-                            top = _push(ctx, TODO, QUEUED, top, y)
+                            top = kernel.push(ctx, TODO, QUEUED, top, y)
             if flags & CORNER:
                 r, c = x // W, x % W
                 for i in range(max(r - 1, 0), min(r, R) + 1):
@@ -253,9 +253,9 @@ def fixpoint(g, ctx, seed):  # pragma: no cover - compiled
                             v = g[y] & ctx[ALLOWED + 256 * q + key]
                             if v != g[y]:
                                 if v == 0:
-                                    return _fail(ctx, QUEUED, n)
+                                    return kernel.fail(ctx, QUEUED, n)
                                 g[y] = v
-                                top = _push(ctx, TODO, QUEUED, top, y)
+                                top = kernel.push(ctx, TODO, QUEUED, top, y)
         if not flags & BOX:
             return True
         before[:] = g
@@ -263,28 +263,10 @@ def fixpoint(g, ctx, seed):  # pragma: no cover - compiled
         for y in range(n):
             if g[y] != before[y]:
                 if g[y] == 0:
-                    return _fail(ctx, QUEUED, n)
-                top = _push(ctx, TODO, QUEUED, top, y)
+                    return kernel.fail(ctx, QUEUED, n)
+                top = kernel.push(ctx, TODO, QUEUED, top, y)
         if top == 0:
             return True
-
-
-@njit(cache=True, nogil=True)
-def _push(ctx, todo, queued, top, y):  # pragma: no cover - compiled
-    """Put cell y on the worklist (once); the new top."""
-    if ctx[queued + y]:
-        return top
-    ctx[queued + y] = 1
-    ctx[todo + top] = y
-    return top + 1
-
-
-@njit(cache=True, nogil=True)
-def _fail(ctx, queued, n):  # pragma: no cover - compiled
-    """A contradiction: leave the worklist flags clean for the next call."""
-    for i in range(queued, queued + n):
-        ctx[i] = 0
-    return False
 
 
 _rules = sys.modules[__name__]  # `_rules.fixpoint`, not `fixpoint`: numba can cache that

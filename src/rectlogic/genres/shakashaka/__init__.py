@@ -24,6 +24,7 @@ from .model import (
     check_answer_fits,
 )
 from .validate import UI_ONLY_CODES
+from .validate import obeys_rules as _obeys_rules
 from .validate import validate as _validate
 
 
@@ -45,6 +46,7 @@ class Shakashaka(Genre[Puzzle, Answer]):
     RULES = _rules.RULES
     LADDER = _rules.LADDER
     DEFAULT_RUNG = "probe"
+    PROBE_EVERY_NODE = True  # compiled, a probe costs microseconds: the search stays shallow
     UI_ONLY_CODES = UI_ONLY_CODES
 
     def initial_domains(self, puzzle: Puzzle) -> np.ndarray:
@@ -70,6 +72,10 @@ class Shakashaka(Genre[Puzzle, Answer]):
     def validate(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
         check_answer_fits(puzzle, answer)
         return _validate(puzzle, answer)
+
+    def obeys_rules(self, puzzle: Puzzle, answer: Answer) -> bool:
+        check_answer_fits(puzzle, answer)
+        return _obeys_rules(puzzle, answer)
 
     def answer_json(self, puzzle: Puzzle, answer: Answer) -> list[str]:
         return ["".join(_glyph(puzzle, answer, r, c) for c in range(puzzle.cols))

@@ -1,19 +1,25 @@
-"""Shakashaka's rules as whole-board array sweeps.
+"""Shakashaka's rules, compiled (what the solver runs) and as whole-board array sweeps (their
+Python twin, which the tests hold the compiled rules to).
 
 Domains live in a padded (rows+2)×(cols+2) grid, flattened; the frame is black, so the board
-edge needs no special case. The lattice rule reads the four quadrant views of that grid (one
-shifted slice each), forms every point's 16-bit key at once, looks up the supported patterns,
-and narrows each cell by the AND of its four corners. The clue rule counts possible and
-certain triangles around every number at once."""
+edge needs no special case. The lattice rule forms a point's 16-bit key from its four cells,
+looks up the supported patterns, and narrows each cell to them; the clue rule counts possible
+and certain triangles around a number. Compiled (`fixpoint`), work spreads from each changed
+cell to its four points and the numbers beside it; as sweeps (`build_arrays`), every point
+and every number at once."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from functools import cache
 
 import numpy as np
+from numba import njit
 
-from ...engine import Rule, fixpoint
+from ...engine import Rule, kernel
+from ...engine import fixpoint as sweep_fixpoint
+from ...engine.kernel import CompiledRules, Kernels
 from ...engine.lattice import point_rule
 from ...grid import neighbour_sum
 from .model import (
@@ -93,8 +99,10 @@ def clue_rule(puzzle: Puzzle) -> Rule | None:
     return rule
 
 
-def build(puzzle: Puzzle, names: frozenset[str]) -> Callable[[np.ndarray], np.ndarray] | None:
-    """The fixpoint of the named rules (any subset of clues, parity, tips, reflex)."""
+def build_arrays(puzzle: Puzzle,
+                 names: frozenset[str]) -> Callable[[np.ndarray], np.ndarray] | None:
+    """The fixpoint of the named rules (any subset of clues, parity, tips, reflex), as
+    numpy sweeps over a batch of boards."""
     rules: list[Rule] = []
     if "clues" in names:
         rule = clue_rule(puzzle)
@@ -105,4 +113,124 @@ def build(puzzle: Puzzle, names: frozenset[str]) -> Callable[[np.ndarray], np.nd
         rules.append(lattice_rule(puzzle.rows, puzzle.cols, frozenset(ring_names)))
     if not rules:
         return None
-    return lambda d: fixpoint(d, rules)
+    return lambda d: sweep_fixpoint(d, rules)
+
+
+# -- compiled ---------------------------------------------------------------------------------
+
+CLUES, LATTICE = 1, 2
+"""Rule flags in the packed context."""
+HEAD = 3
+
+
+@cache
+def _tables(ring_names: frozenset[str]) -> np.ndarray:
+    """The context's constant part for these ring rules: key parts (4·64), pattern → states
+    (4·16) and the support table (65,536 keys)."""
+    return np.concatenate([np.concatenate(_D2P), np.concatenate(_P2D),
+                           support_table(ring_names)]).astype(np.int32)
+
+
+def pack(puzzle: Puzzle, names: frozenset[str]) -> np.ndarray | None:
+    """The puzzle and the chosen rules as the int32 context of `fixpoint`: R, C, flags, then
+    per padded cell its number (99: none) and its floor (-1: none), the tables, and 2·N
+    cells of scratch for the worklist. None when no rule is chosen."""
+    clues = np.array(puzzle.clues, dtype=np.int32)
+    numbered = clues >= 0
+    ring_names = frozenset(names & RING_TABLES.keys())
+    flags = CLUES * ("clues" in names and bool(numbered.any())) | LATTICE * bool(ring_names)
+    if not flags:
+        return None
+    R, C = puzzle.rows, puzzle.cols
+    target = np.full((R + 2, C + 2), 99, dtype=np.int32)
+    target[1:-1, 1:-1] = np.where(numbered, clues, 99)
+    floor = np.where(target == 99, -1, target)
+    n = target.size
+    return np.concatenate([[R, C, flags], target.ravel(), floor.ravel(), _tables(ring_names),
+                           np.zeros(2 * n, dtype=np.int32)]).astype(np.int32)
+
+
+def build(puzzle: Puzzle, names: frozenset[str]) -> CompiledRules | None:
+    """The fixpoint of the named rules, compiled."""
+    ctx = pack(puzzle, names)
+    return None if ctx is None else CompiledRules(KERNELS, ctx)
+
+
+@njit(cache=True, nogil=True)
+def fixpoint(g, ctx, seed):  # pragma: no cover - compiled
+    """Narrow one padded board g in place to the fixpoint of the rules packed in ctx; False
+    on a contradiction. Work spreads from changed cells (all cells when seed < 0 or seed =
+    N) to the numbers beside them and their four lattice points. The context is read by
+    offsets (see `pack`), never sliced."""
+    R, C, flags = np.int64(ctx[0]), np.int64(ctx[1]), ctx[2]
+    W, n = C + 2, g.size
+    TARGET = HEAD
+    FLOOR = TARGET + n
+    PARTS = FLOOR + n
+    P2D = PARTS + 256
+    SUP = P2D + 64
+    TODO, QUEUED = ctx.size - 2 * n, ctx.size - n
+    top = 0
+    for x in range(n) if seed < 0 or seed >= n else range(seed, seed + 1):
+        top = kernel.push(ctx, TODO, QUEUED, top, x)
+    while top:
+        top -= 1
+        x = np.int64(ctx[TODO + top])
+        ctx[QUEUED + x] = 0
+        if g[x] == 0:
+            return kernel.fail(ctx, QUEUED, n)
+        if flags & CLUES:
+            for y in (x, x - 1, x + 1, x - W, x + W):
+                if y < 0 or y >= n or ctx[FLOOR + y] < 0:
+                    continue  # off the grid, or no number there
+                must = may = 0
+                for z in (y - 1, y + 1, y - W, y + W):
+                    may += (g[z] & TRI) != 0
+                    must += (g[z] & NO_TRI) == 0
+                target = ctx[TARGET + y]
+                if must > target or may < ctx[FLOOR + y]:
+                    return kernel.fail(ctx, QUEUED, n)
+                for z in (y - 1, y + 1, y - W, y + W):
+                    if g[z] & TRI and g[z] & NO_TRI and (must == target or may == target):
+                        g[z] &= NO_TRI if must == target else TRI  # met, or only just met
+                        top = kernel.push(ctx, TODO, QUEUED, top, z)
+        if flags & LATTICE:
+            r, c = x // W, x % W
+            for i in range(max(r - 1, 0), min(r, R) + 1):
+                for j in range(max(c - 1, 0), min(c, C) + 1):
+                    nw = i * W + j
+                    ne, sw = nw + 1, nw + W
+                    se = sw + 1
+                    key = (ctx[PARTS + g[ne]] | ctx[PARTS + 64 + g[se]]
+                           | ctx[PARTS + 128 + g[sw]] | ctx[PARTS + 192 + g[nw]])
+                    sup = ctx[SUP + key]
+                    for q, y in ((0, ne), (1, se), (2, sw), (3, nw)):
+                        v = g[y] & ctx[P2D + 16 * q + ((sup >> (4 * q)) & 15)]
+                        if v != g[y]:
+                            if v == 0:
+                                return kernel.fail(ctx, QUEUED, n)
+                            g[y] = v
+                            top = kernel.push(ctx, TODO, QUEUED, top, y)
+    return True
+
+
+_rules = sys.modules[__name__]  # `_rules.fixpoint`, not `fixpoint`: numba can cache that
+
+
+@njit(cache=True, nogil=True)
+def _many(d, ctx):  # pragma: no cover - compiled
+    kernel.fixpoint_many(_rules.fixpoint, d, ctx)
+
+
+@njit(cache=True, nogil=True)
+def _probe(d, ctx, weights, work, seed, stop):  # pragma: no cover - compiled
+    return kernel.probe_board(_rules.fixpoint, d, ctx, weights, work, seed, stop)
+
+
+@njit(cache=True, nogil=True)
+def _search(stack, seeds, top, lower, outer, work, budget, leaf, stop):  # pragma: no cover
+    return kernel.search_steps(
+        _rules.fixpoint, stack, seeds, top, lower, outer, work, budget, leaf, stop)
+
+
+KERNELS = Kernels(_many, _probe, _search)

@@ -65,7 +65,8 @@ gen.onsubmit = async (e) => {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ genre: f.get("genre"), size: f.get("size"),
-                             grade: f.get("grade") || null, seed: Math.floor(Math.random() * 1e6) }),
+                             grade: f.get("grade") || null, style: f.get("style"),
+                             seed: Math.floor(Math.random() * 1e6) }),
     });
     const d = await r.json();
     if (!r.ok) { msg.textContent = d.error || "bad request"; return; }
