@@ -74,13 +74,13 @@ def test_minimal_style_keeps_fewer_numbers_than_published(genre: str) -> None:
 
 
 def test_dense_shakashaka_answers_are_legal_unique_and_touch_at_corners() -> None:
-    from rectlogic.generate import two_answers
+    from rectlogic.generate import judge
     from rectlogic.genres.shakashaka.generate import checked, dense_answer
     from rectlogic.genres.shakashaka.studies import corners_touch
 
     touching, black = 0, []
     for seed in range(6):
-        answer = dense_answer(10, 10, np.random.default_rng(seed), two_answers)
+        answer = dense_answer(10, 10, np.random.default_rng(seed), judge("shakashaka", None))
         if answer is None:
             continue  # a repair that did not converge: the generator starts again
         puzzle = checked(answer)  # the validator accepts it

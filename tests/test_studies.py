@@ -97,7 +97,7 @@ def test_ladder_climbs() -> None:
         for lower, upper in itertools.pairwise(rungs):
             assert lower["reduction_pct"] <= upper["reduction_pct"]
             assert lower["finished_pct"] <= upper["finished_pct"]
-        assert rungs[-1]["finished_pct"] == 100  # every bank board is graded tips or reflex
+        assert rungs[-1]["finished_pct"] == 100  # every bank board is graded probe or easier
 
 
 def test_ablation_never_beats_the_full_set() -> None:
@@ -148,7 +148,7 @@ def test_probe_law_counts() -> None:
     for r in rows.values():
         assert 0 <= r["finished_by_probe"] <= r["boards"]
     assert rows["raw stream and dials"]["boards"] >= 4  # max_size 1 boards are always unique
-    assert rows["bank"]["finished_pct"] == 100  # every bank board is graded box or easier
+    assert rows["bank"]["finished_pct"] == 100  # every bank board is graded probe or easier
     assert rows["janko"]["boards"] == 250
 
 

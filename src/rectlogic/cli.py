@@ -265,7 +265,8 @@ def bank_show(board_id: int, bank_path: BankOpt = None, as_json: JsonOpt = False
     if as_json:
         _emit(row.to_json())
         return
-    print(f"#{row.id} {row.genre} {row.rows}x{row.cols} grade {row.grade}")
+    print(f"#{row.id} {row.genre} {row.rows}x{row.cols} grade {row.grade}"
+          + (f" (score {row.score})" if row.score is not None else ""))
     print(row.url)
     print(get_genre(row.genre).render(formats.load(row.url).puzzle))
 

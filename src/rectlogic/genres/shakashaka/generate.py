@@ -13,7 +13,8 @@ square where no number sees it). The generator repairs it: it asks the judge for
 answer, takes the white regions of the first answer at a few cells where the two differ and
 makes them black — numbered, they tell the two apart — until the board is unique. Then it
 tries to whiten black cells again, keeping each new piece only while the board stays
-unique. Numbers are finally thinned to the style asked (`generating.STYLES`).
+acceptable (unique, and no harder than the grade asked). Numbers are finally thinned to
+the style asked (`generating.STYLES`).
 
 `random_board` is the earlier sparse generator (pieces one cell apart in a sea of black),
 kept for the studies that were measured on it."""
@@ -180,7 +181,7 @@ def make_unique(s: np.ndarray, rng: np.random.Generator,
     """Repair the framed answer `s` in place until its fully numbered board is unique: black
     out the regions at cells where a second answer differs (numbered, the new black cells
     tell the two apart). Packing them again at once would mostly remake the ambiguity;
-    `whiten` gives them back later, one at a time, where uniqueness allows."""
+    `whiten` gives them back later, one at a time, where the judge allows."""
     for _ in range(REPAIRS):
         mine = _answer(s)
         found = answers(numbered(mine))
@@ -214,10 +215,11 @@ def _regions_to_black(mine: Answer, other: Answer, rng: np.random.Generator,
     return sorted((r + 1, c + 1) for (r, c), k in regions.items() if k in picked)
 
 
-def whiten(s: np.ndarray, rng: np.random.Generator,
-           answers: Callable[[Puzzle], list[Answer]], tries: int = 3) -> None:
+def whiten(s: np.ndarray, rng: np.random.Generator, accept: Callable[[Puzzle], bool],
+           tries: int = 3) -> None:
     """Try to turn each black cell white (up to `tries` legal pieces over it), keeping a
-    piece only when the board stays unique."""
+    piece only while the fully numbered board stays acceptable (unique, and no harder
+    than the grade asked: a board may be made easy enough here, never after)."""
     black = np.argwhere(s[1:-1, 1:-1] == BLACK) + 1
     for k in rng.permutation(len(black)):
         r, c = (int(v) for v in black[int(k)])
@@ -228,26 +230,26 @@ def whiten(s: np.ndarray, rng: np.random.Generator,
             before = s.copy()
             if _place(s, piece, pr, pc):
                 placed += 1
-                if len(answers(numbered(_answer(s)))) == 1:
+                if accept(numbered(_answer(s))):
                     break
                 s[...] = before
 
 
 def dense_answer(rows: int, cols: int, rng: np.random.Generator,
-                 answers: Callable[[Puzzle], list[Answer]] | None = None) -> Answer | None:
-    """A packed answer; made unique when fully numbered (and whitened again) when `answers`
-    is given; None when the repair failed."""
+                 judge: Judge | None = None) -> Answer | None:
+    """A packed answer; with a judge that can count answers, made unique when fully numbered
+    and whitened again while acceptable; None when the repair failed."""
     s = np.full((rows + 2, cols + 2), BLACK, dtype=np.uint8)
     pack(s, [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)], rng)
-    if answers is not None:
-        if not make_unique(s, rng, answers):
+    if judge is not None and judge.answers is not None:
+        if not make_unique(s, rng, judge.answers):
             return None
-        whiten(s, rng, answers)
+        whiten(s, rng, judge.accept)
     return _answer(s)
 
 
 def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
-    answer = dense_answer(rows, cols, rng, judge.answers)
+    answer = dense_answer(rows, cols, rng, judge)
     if answer is None:
         return None
     puzzle = checked(answer)

@@ -291,7 +291,7 @@ def ladder(params: Params, track: Track) -> list[dict[str, Any]]:
 
     reduction = the share of removable values (all but one per cell) the fixpoint removes,
     averaged over boards; finished = boards it decides completely and correctly."""
-    sets = {rules_label(LADDER[r]): frozenset(LADDER[r]) for r in LADDER if r != "probe"}
+    sets = {rules_label(LADDER[r]): frozenset(LADDER[r]) for r in LADDER}
     return rule_set_rows(_bank_puzzles(), sets, params, track)
 
 
