@@ -1,8 +1,8 @@
 """How solving time grows with the board: generated boards of growing side, every engine on
 the same boards (interleaved), the fitted growth exponent, and our peak memory.
 
-The boards are each generator's first candidate, numbered from its own answer before any
-number is removed (thinning a 100×100 board would take longer than the study). An engine that
+The boards are each genre's `scaling_board`: numbered from its own answer before any number
+is removed (thinning a 100×100 board would take longer than the study). An engine that
 needs more than `cap` seconds on a board is not run on larger sides."""
 
 from __future__ import annotations
@@ -16,22 +16,14 @@ from typing import Any
 import numpy as np
 
 from ..errors import RectlogicError
-from ..genres.generating import Judge
 from ..genres.registry import get_genre
 from ..solve import solve
 from .corpus import engine, no_gc, timed, warm_up
 
 
 def scaling_board(genre: str, side: int, seed: int) -> Any:
-    """The generator's first candidate on a side×side grid: every number kept."""
-    first: list[Any] = []
-
-    def accept(puzzle: Any) -> bool:
-        first.append(puzzle)
-        return len(first) == 1
-
-    get_genre(genre).generate(side, side, np.random.default_rng([seed, side]), Judge(accept))
-    return first[0]
+    """The genre's scaling board on a side×side grid (`Genre.scaling_board`)."""
+    return get_genre(genre).scaling_board(side, np.random.default_rng([seed, side]))
 
 
 def peak_mb(puzzle: Any) -> float:

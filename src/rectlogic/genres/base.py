@@ -143,6 +143,18 @@ class Genre(ABC, Generic[P, A]):
         board is good enough (unique, not harder than asked) and how many numbers to keep.
         None when the attempt fails."""
 
+    def scaling_board(self, side: int, rng: np.random.Generator) -> P:
+        """A side×side board for the scaling benchmark: the generator's first candidate, every
+        number kept (thinning a 100×100 board would take longer than the benchmark)."""
+        first: list[P] = []
+
+        def accept(puzzle: P) -> bool:
+            first.append(puzzle)
+            return len(first) == 1
+
+        self.generate(side, side, rng, Judge(accept))
+        return first[0]
+
     # -- play -----------------------------------------------------------------------------------
     @abstractmethod
     def position_domains(self, puzzle: P, position: Any) -> np.ndarray:

@@ -60,8 +60,7 @@ class Shakashaka(Genre[Puzzle, Answer]):
 
     def decode(self, puzzle: Puzzle, domains: np.ndarray) -> Answer:
         inner = domains.reshape(puzzle.rows + 2, puzzle.cols + 2)[1:-1, 1:-1]
-        states = np.log2(inner).astype(int)
-        return Answer(tuple(tuple(int(s) for s in row) for row in states))
+        return Answer(tuple(map(tuple, STATE_OF_BIT[inner].tolist())))
 
     def encode(self, puzzle: Puzzle, answer: Answer) -> np.ndarray:
         check_answer_fits(puzzle, answer)
@@ -76,6 +75,12 @@ class Shakashaka(Genre[Puzzle, Answer]):
     def obeys_rules(self, puzzle: Puzzle, answer: Answer) -> bool:
         check_answer_fits(puzzle, answer)
         return _obeys_rules(puzzle, answer)
+
+    def scaling_board(self, side: int, rng: np.random.Generator) -> Puzzle:
+        """The sparse generator's board (pieces a cell apart, every black cell numbered),
+        whose numbers settle it: a dense answer becomes unique only by a solver's repairs,
+        which at 100×100 take minutes."""
+        return _generate.random_board(side, side, rng)[0]
 
     def answer_json(self, puzzle: Puzzle, answer: Answer) -> list[str]:
         return ["".join(_glyph(puzzle, answer, r, c) for c in range(puzzle.cols))
@@ -119,6 +124,11 @@ class Shakashaka(Genre[Puzzle, Answer]):
     def generate(self, rows: int, cols: int, rng: np.random.Generator,
                  judge: Judge) -> Puzzle | None:
         return _generate.generate(rows, cols, rng, judge)
+
+
+STATE_OF_BIT = np.zeros(64, dtype=np.int64)
+STATE_OF_BIT[[1 << s for s in range(6)]] = range(6)
+"""A decided domain (one bit) → its state."""
 
 
 def _glyph(puzzle: Puzzle, answer: Answer | None, r: int, c: int) -> str:

@@ -21,7 +21,7 @@ kept for the studies that were measured on it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -161,7 +161,8 @@ def pack(s: np.ndarray, cells: list[tuple[int, int]], rng: np.random.Generator,
                 break
 
 
-def _cover(s: np.ndarray, r: int, c: int, rng: np.random.Generator):
+def _cover(s: np.ndarray, r: int, c: int,
+           rng: np.random.Generator) -> Iterator[tuple[Piece, int, int]]:
     """Every placement of every piece over framed cell (r, c), in random order (lazily)."""
     options = [(piece, r - dr, c - dc) for piece in pieces() for dr, dc in piece.cells]
     for k in rng.permutation(len(options)):

@@ -180,9 +180,9 @@ class Answer:
 
     def __post_init__(self) -> None:
         for row in self.cells:
-            for s in row:
-                if not (0 <= s <= BLACK):
-                    raise RectlogicError(f"unknown Shakashaka cell state {s}")
+            if row and not (min(row) >= 0 and max(row) <= BLACK):
+                bad = next(s for s in row if not 0 <= s <= BLACK)
+                raise RectlogicError(f"unknown Shakashaka cell state {bad}")
 
     @property
     def rows(self) -> int:
@@ -196,11 +196,14 @@ class Answer:
 def check_answer_fits(puzzle: Puzzle, answer: Answer) -> None:
     """An answer must have the puzzle's size and leave black cells black, white cells white."""
     check_same_size(puzzle, answer)
-    for r in range(puzzle.rows):
-        for c in range(puzzle.cols):
-            if (answer.cells[r][c] == BLACK) != puzzle.is_black(r, c):
-                what = "black" if puzzle.is_black(r, c) else "white"
-                raise RectlogicError(f"answer cell ({r},{c}) does not match the {what} cell")
+    if any(len(row) != puzzle.cols for row in answer.cells):
+        raise RectlogicError(f"answer rows must each have {puzzle.cols} cells")
+    black = np.array(puzzle.clues, dtype=np.int64).reshape(puzzle.rows, puzzle.cols) != NO_CLUE
+    wrong = np.argwhere((np.array(answer.cells).reshape(black.shape) == BLACK) != black)
+    if wrong.size:
+        r, c = (int(v) for v in wrong[0])
+        what = "black" if puzzle.is_black(r, c) else "white"
+        raise RectlogicError(f"answer cell ({r},{c}) does not match the {what} cell")
 
 
 def point_rings(framed: np.ndarray) -> np.ndarray:
