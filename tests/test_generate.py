@@ -154,7 +154,7 @@ def test_grade_scores_order_boards_within_a_grade() -> None:
     from rectlogic.formats.auto import load
     from rectlogic.grade import grade
 
-    for row in [r for r in bank.rows() if r.rows == 6][::12]:
+    for row in [r for r in bank.rows() if r.rows == 6 and r.grade != "search"][::12]:
         p = load(row.url).puzzle
         g = grade(p, scored=True)
         assert g.grade == row.grade

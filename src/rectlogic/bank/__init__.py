@@ -186,12 +186,11 @@ def build(path: str | Path, genres: Iterable[str], workers: int = 1,
           say: Callable[[str], None] = print, scheduler: str | None = None) -> None:
     """Fill a bank to the shipped standard: PER_GRADE boards per small size and every grade
     the generator reaches there, PER_LARGE per large size and grade reached (`FISHING` says
-    how long it tries), in the published style. It fishes for the rungs, not for `search`
-    (the published style hardly ever makes a board that needs a guess: the study
-    `generator-yield` found none). Seeds are fixed, so it rebuilds the same bank; boards
-    already present are kept."""
+    how long it tries), in the published style; every grade but `none`, `search` included
+    (Chocona makes a few boards that need a guess). Seeds are fixed, so it rebuilds the
+    same bank; boards already present are kept."""
     for genre in genres:
-        rungs = grades(genre)[1:-1]
+        rungs = grades(genre)[1:]
         for sizes, want, (most, give_up) in ((SMALL_SIZES, PER_GRADE, FISHING["small"]),
                                              (LARGE_SIZES, PER_LARGE, FISHING["large"])):
             for r, c in sizes:
