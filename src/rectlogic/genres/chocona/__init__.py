@@ -48,7 +48,7 @@ class Chocona(Genre[Puzzle, Answer]):
 
     def decode(self, puzzle: Puzzle, domains: np.ndarray) -> Answer:
         inner = domains.reshape(puzzle.rows + 2, puzzle.cols + 2)[1:-1, 1:-1]
-        return Answer(tuple(tuple(int(v == BIT[SHADED]) for v in row) for row in inner))
+        return Answer(tuple(map(tuple, (inner == BIT[SHADED]).astype(int).tolist())))
 
     def encode(self, puzzle: Puzzle, answer: Answer) -> np.ndarray:
         check_same_size(puzzle, answer)

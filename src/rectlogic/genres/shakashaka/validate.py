@@ -252,21 +252,20 @@ for _s, _qs in WHITE_QUARTERS.items():
 
 @cache
 def _quarter_geometry(R: int, C: int) -> tuple[np.ndarray, np.ndarray]:
-    """Neighbour indices (Q, 3) with Q for 'none', and vertex extremes ext[min/max, xyuv, Q]."""
+    """Neighbour indices (Q, 3) with Q for 'none', and vertex extremes ext[min/max, xyuv, Q]
+    (quarter q = 4·cell + k), built over arrays: a board of a new size costs no Python loop
+    per quarter."""
     Q = 4 * R * C
+    r, c, k = (a.ravel() for a in np.meshgrid(np.arange(R), np.arange(C), np.arange(4),
+                                               indexing="ij"))
+    cell = r * C + c
     nb = np.full((Q, 3), Q, dtype=np.int64)
-    ext = np.zeros((2, 4, Q), dtype=np.int64)
-    for r in range(R):
-        for c in range(C):
-            for k in range(4):
-                q = (r * C + c) * 4 + k
-                dr, dc, k2 = ACROSS[k]
-                nb[q, 0] = (r * C + c) * 4 + (k + 1) % 4
-                nb[q, 1] = (r * C + c) * 4 + (k + 3) % 4
-                if 0 <= r + dr < R and 0 <= c + dc < C:
-                    nb[q, 2] = ((r + dr) * C + c + dc) * 4 + k2
-                base = (2 * c, 2 * r, 2 * c + 2 * r, 2 * c - 2 * r)
-                for i in range(4):
-                    ext[0, i, q] = base[i] + EXTENTS[k][2 * i]
-                    ext[1, i, q] = base[i] + EXTENTS[k][2 * i + 1]
+    nb[:, 0] = cell * 4 + (k + 1) % 4
+    nb[:, 1] = cell * 4 + (k + 3) % 4
+    dr, dc, k2 = (np.array([ACROSS[x][i] for x in range(4)])[k] for i in range(3))
+    inside = (r + dr >= 0) & (r + dr < R) & (c + dc >= 0) & (c + dc < C)
+    nb[inside, 2] = (((r + dr) * C + c + dc) * 4 + k2)[inside]
+    base = np.stack([2 * c, 2 * r, 2 * c + 2 * r, 2 * c - 2 * r])  # x, y, u, v of the corner
+    extents = np.array([EXTENTS[x] for x in range(4)])[k]  # (Q, 8): min, max per axis
+    ext = np.stack([base + extents[:, 0::2].T, base + extents[:, 1::2].T]).astype(np.int64)
     return nb, ext
