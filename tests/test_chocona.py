@@ -279,3 +279,18 @@ def test_compiled_search_walks_the_same_tree(corpus: list) -> None:
         slow = search(start, plain, accept, limit=0, weigh=plain.lookahead)
         assert fast.nodes == slow.nodes
         assert sorted(map(bytes, fast.solutions)) == sorted(map(bytes, slow.solutions))
+
+
+def test_fast_leaf_test_agrees_with_pzprjs_checks(corpus: list) -> None:
+    """The search's leaf test (clumps and counts over arrays) against the full checklist, on
+    Janko answers and on edits of one to three cells."""
+    rng = np.random.default_rng(3)
+    for item in corpus[::5]:
+        p, base = item.puzzle, np.array(item.published.shaded)
+        assert G.obeys_rules(p, item.published)
+        for k in range(30):
+            e = base.copy()
+            for v in rng.choice(e.size, size=1 + k % 3, replace=False):
+                e.flat[v] ^= 1
+            answer = Answer(tuple(map(tuple, e.tolist())))
+            assert G.obeys_rules(p, answer) == (not G.check(p, answer)[0])

@@ -95,10 +95,13 @@ def judge(genre_name: str, target: str | None, style: str = DEFAULT_STYLE) -> Ju
     """What the generator may ask: acceptable, two answers, and — for a grade above the
     first rung — whether an accepted board needs that grade (the rung below leaves it)."""
     ladder = grades(genre_name)
-    hits = None
-    if target is not None and target != SEARCH and ladder.index(target) > 0:
-        below = ladder[ladder.index(target) - 1]
-        hits = lambda p: finished_by(p, below) is None  # noqa: E731
+    if target is None or target == SEARCH or ladder.index(target) == 0:
+        return Judge(acceptor(target), two_answers, style)
+    below = ladder[ladder.index(target) - 1]
+
+    def hits(puzzle: Any) -> bool:
+        return finished_by(puzzle, below) is None
+
     return Judge(acceptor(target), two_answers, style, hits)
 
 

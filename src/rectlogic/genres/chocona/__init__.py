@@ -14,6 +14,7 @@ from . import generate as _generate
 from . import rules as _rules
 from .model import BIT, BOTH, SHADED, WHITE, Answer, Puzzle
 from .validate import UI_ONLY_CODES
+from .validate import obeys_rules as _obeys_rules
 from .validate import validate as _validate
 
 
@@ -59,6 +60,10 @@ class Chocona(Genre[Puzzle, Answer]):
     def validate(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
         check_same_size(puzzle, answer)
         return _validate(puzzle, answer)
+
+    def obeys_rules(self, puzzle: Puzzle, answer: Answer) -> bool:
+        check_same_size(puzzle, answer)
+        return _obeys_rules(puzzle, answer)
 
     def answer_json(self, puzzle: Puzzle, answer: Answer) -> list[str]:
         return ["".join("#" if v else "." for v in row) for row in answer.shaded]

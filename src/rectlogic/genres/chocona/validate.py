@@ -59,3 +59,20 @@ CHECKS = (
 
 def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     return run_checks(CHECKS, puzzle, answer)
+
+
+def obeys_rules(puzzle: Puzzle, answer: Answer) -> bool:
+    """Every clump its bounding box and every number its count: the verdict of `validate`
+    without its report, over arrays (for a search's every leaf)."""
+    shaded = np.array(answer.shaded, dtype=np.bool_).reshape(answer.rows, answer.cols)
+    labels = mask_labels(shaded)
+    boxes = piece_boxes(labels)
+    clump = np.zeros(len(boxes), dtype=np.bool_)
+    clump[labels[shaded]] = True
+    size, top, left, bottom, right = boxes[clump].T
+    if (size != (bottom - top + 1) * (right - left + 1)).any():
+        return False
+    regions = np.array(puzzle.regions).ravel()
+    counts = np.bincount(regions, weights=shaded.ravel(), minlength=len(puzzle.clues))
+    clues = np.array(puzzle.clues)
+    return bool((counts == clues)[clues >= 0].all())
