@@ -16,18 +16,24 @@ UI_ONLY_CODES = frozenset({"brNoShade"})
 """pzprjs's "not started" guard: reported by the checker, not a rule of the puzzle."""
 
 
-def clumps(answer: Answer) -> list[tuple[list[tuple[int, int]], bool]]:
-    """The 4-connected clumps of shaded cells, from their first row-major cell: each clump's
-    cells (row-major) and whether its size equals its bounding box's area."""
+def _clump_labels(answer: Answer) -> tuple[np.ndarray, np.ndarray, dict[int, bool]]:
+    """The shaded cells (rows, cols), the labels of the 4-connected clumps, and per clump
+    label (in first row-major order) whether its size equals its bounding box's area."""
     shaded = np.array(answer.shaded, dtype=np.bool_).reshape(answer.rows, answer.cols)
     labels = mask_labels(shaded)
     boxes = piece_boxes(labels)
-    out = []
-    for k in np.unique(labels[shaded]).tolist():
-        size, top, left, bottom, right = boxes[k].tolist()
-        cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(labels == k), strict=True)]
-        out.append((cells, size == (bottom - top + 1) * (right - left + 1)))
-    return out
+    ks = np.unique(labels[shaded])
+    size, top, left, bottom, right = boxes[ks].T
+    rectangle = size == (bottom - top + 1) * (right - left + 1)
+    return shaded, labels, dict(zip(ks.tolist(), rectangle.tolist(), strict=True))
+
+
+def clumps(answer: Answer) -> list[tuple[list[tuple[int, int]], bool]]:
+    """The 4-connected clumps of shaded cells, from their first row-major cell: each clump's
+    cells (row-major) and whether its size equals its bounding box's area."""
+    _, labels, rectangle = _clump_labels(answer)
+    return [([(int(r), int(c)) for r, c in zip(*np.nonzero(labels == k), strict=True)], ok)
+            for k, ok in rectangle.items()]
 
 
 def _blank(puzzle: Puzzle, answer: Answer, facts: None) -> Iterator[Place]:
@@ -64,13 +70,8 @@ def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
 def obeys_rules(puzzle: Puzzle, answer: Answer) -> bool:
     """Every clump its bounding box and every number its count: the verdict of `validate`
     without its report, over arrays (for a search's every leaf)."""
-    shaded = np.array(answer.shaded, dtype=np.bool_).reshape(answer.rows, answer.cols)
-    labels = mask_labels(shaded)
-    boxes = piece_boxes(labels)
-    clump = np.zeros(len(boxes), dtype=np.bool_)
-    clump[labels[shaded]] = True
-    size, top, left, bottom, right = boxes[clump].T
-    if (size != (bottom - top + 1) * (right - left + 1)).any():
+    shaded, _, rectangle = _clump_labels(answer)
+    if not all(rectangle.values()):
         return False
     regions = np.array(puzzle.regions).ravel()
     counts = np.bincount(regions, weights=shaded.ravel(), minlength=len(puzzle.clues))

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 
 from ...grid import ANY_CLUE, NO_CLUE, is_number
 from ..drawing import edit_description, read_tokens
-from .model import TNE, TNW, TSE, TSW, Answer, Puzzle
+from .model import Answer, Puzzle, triangles_beside
 
 Cell = tuple[int, int]
 
@@ -23,12 +23,6 @@ def relax(puzzle: Puzzle, cells: Iterable[Cell]) -> Puzzle:
     for r, c in cells:
         clues[r][c] = ANY_CLUE
     return Puzzle(puzzle.rows, puzzle.cols, tuple(map(tuple, clues)))
-
-
-def triangles_around(answer: Answer, r: int, c: int) -> int:
-    rows, cols = len(answer.cells), len(answer.cells[0])
-    return sum(0 <= rr < rows and 0 <= cc < cols and answer.cells[rr][cc] in (TNW, TNE, TSE, TSW)
-               for rr, cc in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)))
 
 
 def edits(puzzle: Puzzle, answer: Answer, near: set[Cell]) -> Iterator[tuple[str, Puzzle]]:
@@ -46,13 +40,14 @@ def edits(puzzle: Puzzle, answer: Answer, near: set[Cell]) -> Iterator[tuple[str
 
 def _numbered(puzzle: Puzzle, answer: Answer, near: set[Cell]) -> Iterator[tuple[str, Puzzle]]:
     seen: set[Cell] = set()
+    around = triangles_beside(answer)
     for r0, c0 in sorted(near):
         for r, c in ((r0 - 1, c0), (r0, c0 + 1), (r0 + 1, c0), (r0, c0 - 1)):
             if (r, c) in seen or not (0 <= r < puzzle.rows and 0 <= c < puzzle.cols):
                 continue
             seen.add((r, c))
             if puzzle.clues[r][c] == ANY_CLUE:
-                n = triangles_around(answer, r, c)
+                n = int(around[r, c])
                 clues = [list(row) for row in puzzle.clues]
                 clues[r][c] = n
                 yield (f"number the black cell at row {r + 1}, column {c + 1}: {n}",

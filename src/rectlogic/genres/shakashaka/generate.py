@@ -28,9 +28,9 @@ from functools import cache
 import numpy as np
 
 from ...errors import RectlogicError
-from ...grid import ANY_CLUE, neighbour_sum
+from ...grid import ANY_CLUE, NO_CLUE
 from ..generating import Judge, thin
-from .model import BLACK, FULL, TNE, TNW, TSE, TSW, Answer, E, Puzzle, point_rings
+from .model import BLACK, FULL, TNE, TNW, TSE, TSW, Answer, E, Puzzle, point_rings, triangles_beside
 from .validate import UI_ONLY_CODES, validate, white_regions
 
 # The white quarters of a cell → its state (N, E, S, W as in the validator).
@@ -80,11 +80,8 @@ def random_answer(rows: int, cols: int, rng: np.random.Generator, fill: float = 
 
 def numbered(answer: Answer) -> Puzzle:
     """The answer's black cells, each with the count of its neighbouring triangles."""
-    state = np.array(answer.cells)
-    padded = np.zeros((answer.rows + 2, answer.cols + 2), dtype=np.int8)
-    padded[1:-1, 1:-1] = np.isin(state, (TNW, TNE, TSE, TSW))
-    clues = np.where(state == BLACK, neighbour_sum(padded), -1)
-    return Puzzle(answer.rows, answer.cols, tuple(tuple(int(v) for v in row) for row in clues))
+    clues = np.where(np.array(answer.cells) == BLACK, triangles_beside(answer), NO_CLUE)
+    return Puzzle(answer.rows, answer.cols, tuple(map(tuple, clues.tolist())))
 
 
 def random_board(rows: int, cols: int, rng: np.random.Generator) -> tuple[Puzzle, Answer]:
@@ -123,6 +120,7 @@ def pieces() -> tuple[Piece, ...]:
                        wt) for a, wt in out)
 
 
+@cache
 def _weights() -> np.ndarray:
     w = np.array([p.weight for p in pieces()])
     return w / w.sum()
@@ -170,7 +168,7 @@ def _cover(s: np.ndarray, r: int, c: int,
 
 
 def _answer(s: np.ndarray) -> Answer:
-    return Answer(tuple(tuple(int(v) for v in row) for row in s[1:-1, 1:-1]))
+    return Answer(tuple(map(tuple, s[1:-1, 1:-1].tolist())))
 
 
 REPAIRS = 40

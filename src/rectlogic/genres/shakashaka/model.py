@@ -18,7 +18,7 @@ from typing import ClassVar
 import numpy as np
 
 from ...errors import RectlogicError
-from ...grid import NO_CLUE, check_same_size, check_size
+from ...grid import NO_CLUE, check_same_size, check_size, neighbour_sum
 
 E, TNW, TNE, TSE, TSW, BLACK = range(6)
 STATE_NAMES = ("E", "TNW", "TNE", "TSE", "TSW", "BLACK")
@@ -204,6 +204,16 @@ def check_answer_fits(puzzle: Puzzle, answer: Answer) -> None:
         r, c = (int(v) for v in wrong[0])
         what = "black" if puzzle.is_black(r, c) else "white"
         raise RectlogicError(f"answer cell ({r},{c}) does not match the {what} cell")
+
+
+def triangles_beside(answer: Answer) -> np.ndarray:
+    """Per cell (rows, cols), how many of its four edge neighbours hold a triangle: what a
+    number there says (the generator writes it, the fast leaf check and the setter's
+    edits read it; the validator counts again on its own)."""
+    states = np.array(answer.cells, dtype=np.int8).reshape(answer.rows, answer.cols)
+    framed = np.zeros((answer.rows + 2, answer.cols + 2), dtype=np.int8)
+    framed[1:-1, 1:-1] = (states >= TNW) & (states <= TSW)
+    return neighbour_sum(framed)
 
 
 def point_rings(framed: np.ndarray) -> np.ndarray:

@@ -133,8 +133,9 @@ def _tables(ring_names: frozenset[str]) -> np.ndarray:
 
 def pack(puzzle: Puzzle, names: frozenset[str]) -> np.ndarray | None:
     """The puzzle and the chosen rules as the int32 context of `fixpoint`: R, C, flags, then
-    per padded cell its number (99: none) and its floor (-1: none), the tables, and 2·N
-    cells of scratch for the worklist. None when no rule is chosen."""
+    per padded cell its number (99: none) and its floor (-1: none), the tables (only when a
+    ring rule is chosen: the clue rule alone reads none), and 2·N cells of scratch for the
+    worklist. None when no rule is chosen."""
     clues = np.array(puzzle.clues, dtype=np.int32)
     numbered = clues >= 0
     ring_names = frozenset(names & RING_TABLES.keys())
@@ -146,7 +147,8 @@ def pack(puzzle: Puzzle, names: frozenset[str]) -> np.ndarray | None:
     target[1:-1, 1:-1] = np.where(numbered, clues, 99)
     floor = np.where(target == 99, -1, target)
     n = target.size
-    return np.concatenate([[R, C, flags], target.ravel(), floor.ravel(), _tables(ring_names),
+    tables = _tables(ring_names) if ring_names else np.zeros(0, dtype=np.int32)
+    return np.concatenate([[R, C, flags], target.ravel(), floor.ravel(), tables,
                            np.zeros(2 * n, dtype=np.int32)]).astype(np.int32)
 
 

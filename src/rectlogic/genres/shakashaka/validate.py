@@ -17,9 +17,8 @@ from functools import cache
 import numpy as np
 from numba import njit, prange
 
-from ...grid import neighbour_sum
 from ..base import Check, Place, Violation, run_checks
-from .model import BLACK, FULL, TNE, TNW, TSE, TSW, Answer, E, Puzzle, ring_of
+from .model import BLACK, FULL, TNE, TNW, TSE, TSW, Answer, E, Puzzle, ring_of, triangles_beside
 
 UI_ONLY_CODES = frozenset({"brNoTriangle"})
 """pzprjs's "not started" guard: reported by the checker, not a rule of the puzzle."""
@@ -180,13 +179,10 @@ def obeys_rules(puzzle: Puzzle, answer: Answer) -> bool:
     """Every number's count right and every white region a rectangle: the verdict of
     `validate` without its report, fast enough for a search's every leaf (the numbers
     counted over arrays, the regions flood-filled by the compiled `white_area_ok_batch`)."""
-    states = np.array(answer.cells, dtype=np.int8)
     clues = np.array(puzzle.clues)
-    framed = np.zeros((answer.rows + 2, answer.cols + 2), dtype=np.int8)
-    framed[1:-1, 1:-1] = (states >= TNW) & (states <= TSW)
-    around = neighbour_sum(framed)
-    if (around != clues)[clues >= 0].any():
+    if (triangles_beside(answer) != clues)[clues >= 0].any():
         return False
+    states = np.array(answer.cells, dtype=np.int8)
     nb, ext = _quarter_geometry(answer.rows, answer.cols)
     return bool(_white_area_ok(states.ravel(), WHITE_TABLE, nb, ext))
 
