@@ -26,8 +26,8 @@ from rectlogic.studies import (
 from .test_cli import run
 
 
-def rows_of(name: str, boards: int | None = None) -> list[dict]:
-    return run_study(name, Params(boards=boards, seed=3))["rows"]
+def rows_of(name: str, boards: int | None = None, setting: str = "project") -> list[dict]:
+    return run_study(name, Params(boards=boards, seed=3, setting=setting))["rows"]
 
 
 def by(rows: list[dict], key: str) -> dict:
@@ -36,8 +36,10 @@ def by(rows: list[dict], key: str) -> dict:
 
 def test_every_study_is_listed_with_a_title() -> None:
     known = studies()
-    assert len(known) == 18
-    assert all(s.title and s.columns for s in known.values())
+    assert len(known) == 23
+    assert all(s.title and s.columns and s.settings for s in known.values())
+    assert all(set(s.settings) <= {"project", "write-up"} for s in known.values())
+    assert all(line for s in known.values() for line in s.settings.values())
 
 
 # -- Shakashaka -------------------------------------------------------------------------------
@@ -85,8 +87,10 @@ def test_census_shares_add_up() -> None:
 def test_leaf_only_node_count_is_the_whole_tree() -> None:
     for r in rows_of("shakashaka-nodes", boards=5):
         n = r["white_cells"]
-        assert r["nodes_leaf"] == (5 ** (n + 1) - 1) // 4
-        assert 1 <= r["nodes_propagating"] <= r["nodes_leaf"]
+        assert r["nodes_leaf"] == (5 ** (n + 1) - 1) // 4 and r["leaf"] == "run"
+        assert 0 <= r["nodes_propagating"] <= r["nodes_leaf"]
+        if r["nodes_propagating"] == 0:  # the convention: a root contradiction is no node
+            assert r["answers"] == 0 and r["ratio"].startswith("∞")
 
 
 def test_ladder_climbs() -> None:
@@ -143,11 +147,14 @@ def test_stream_rungs_are_monotone_and_sound() -> None:
 
 
 def test_probe_law_counts() -> None:
-    rows = by(rows_of("chocona-probe-law", boards=4), "source")
-    assert set(rows) == {"raw stream and dials", "bank", "janko"}
+    rows = rows_of("chocona-probe-law", boards=4)
+    assert {r["source"] for r in rows} == {"stream 6x6", "stream 8x8", "stream 10x10",
+                                           "partition dial", "rect dial", "bank", "janko"}
+    assert {r["probe"] for r in rows} == {"project"}
+    rows = by(rows, "source")
     for r in rows.values():
         assert 0 <= r["finished_by_probe"] <= r["boards"]
-    assert rows["raw stream and dials"]["boards"] >= 4  # max_size 1 boards are always unique
+    assert rows["partition dial"]["boards"] >= 4  # max_size 1 boards are always unique
     from rectlogic import bank  # every bank board is graded probe or easier, but `search`
     guessing = sum(c["count"] for c in bank.counts()
                    if c["genre"] == "chocona" and c["grade"] == "search")
@@ -232,3 +239,149 @@ def test_bank_looks_sets_the_bank_beside_janko() -> None:
     black = seen["shakashaka", "black cells % (median)"]
     assert 9 <= black["janko"] <= 15 and black["bank"] <= 20
     assert seen["shikaku", "cells per clue (median)"]["janko"] > 5
+
+
+# -- the write-ups' settings ------------------------------------------------------------------
+
+
+def test_write_up_boards_are_dense_unique_and_thinned_to_what_uniqueness_needs() -> None:
+    from rectlogic.genres.shakashaka import SHAKASHAKA
+    from rectlogic.genres.shakashaka.studies import write_up_board
+    from rectlogic.grid import ANY_CLUE
+    from rectlogic.solve import solve
+
+    for n, k in ((6, 0), (6, 1), (8, 0)):
+        puzzle, answer = write_up_board((n, 3, k))
+        clues = np.array(puzzle.clues)
+        assert int((clues != -1).sum()) == n * n // 6  # black cells: ⌊n²/6⌋
+        assert SHAKASHAKA.obeys_rules(puzzle, answer)
+        assert solve(puzzle, limit=2).answers == [answer]
+        for r, c in np.argwhere(clues >= 0):  # every number left is needed
+            fewer = clues.copy()
+            fewer[r, c] = ANY_CLUE
+            smaller = type(puzzle)(n, n, tuple(map(tuple, fewer.tolist())))
+            assert solve(smaller, limit=2).count == 2
+
+
+def test_write_up_census_and_clues() -> None:
+    for r in rows_of("shakashaka-census", boards=3, setting="write-up"):
+        kinds = ("empty", "one_corner", "one_edge", "interior", "two_arcs")
+        assert sum(r[k] for k in kinds) == pytest.approx(100, abs=0.3)
+        assert r["boards"] == 3 and 0 <= r["boards_with_two_arcs"] <= 3
+    rows = by(rows_of("shakashaka-clues", boards=3, setting="write-up"), "size")
+    assert {s: r["black_cells"] for s, r in rows.items()} == {"6x6": 6, "8x8": 10, "10x10": 16}
+
+
+def test_write_up_ladder_and_uniqueness() -> None:
+    rows = rows_of("shakashaka-ladder", boards=3, setting="write-up")
+    assert {r["size"] for r in rows} == {"10x10"}
+    assert rows[-1]["finished_pct"] >= rows[-2]["finished_pct"]
+    for r in rows_of("shakashaka-uniqueness", boards=2, setting="write-up"):
+        assert r["answer_cap"] == 1000 and 0 <= r["boards_at_cap"] <= r["boards"] == 2
+        assert r["median_answers_without_clues"] >= 1
+
+
+def test_write_up_nodes_mark_the_closed_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rectlogic.genres.shakashaka import studies as sk
+
+    monkeypatch.setattr(sk, "LEAF_RUN_MOST", 4)  # the suite does not run 488,281 leaf nodes
+    rows = rows_of("shakashaka-nodes", boards=2, setting="write-up")
+    assert [r["white_cells"] for r in rows[:2]] == [8, 11]
+    assert all(r["leaf"] == "closed form" for r in rows)
+    assert all(r["nodes_leaf"] == (5 ** (r["white_cells"] + 1) - 1) // 4 for r in rows)
+    assert [r["board"].split(" (")[0] for r in rows[2:]] == [
+        "write-up set 6x6", "write-up set 8x8", "write-up set 10x10"]
+
+
+def test_sweep_finds_the_same_pictures_both_ways() -> None:
+    rows = by(rows_of("shakashaka-sweep", boards=6, setting="write-up"), "board")
+    known = {3: 3, 4: 23, 5: 89}
+    for n, legal in known.items():
+        assert rows[f"empty {n}x{n}"]["legal_by_table"] == legal == count_pictures(n, n, FULL)
+    assert rows["empty 6x6"]["legal_by_definition"] == rows["empty 6x6"]["legal_by_table"]
+    assert all(r["disagreements"] == 0 for r in rows.values())
+    assert rows["total 3x3…6x6"]["legal_by_table"] == 3 + 23 + 89 + 1354
+
+
+def test_outline_checker_needs_right_angles() -> None:
+    from rectlogic.genres.shakashaka.pictures import outline_ok
+
+    rows = by(rows_of("shakashaka-four-corners", setting="write-up"), "board")
+    assert rows["empty 3x3"]["legal"] == 3 and rows["empty 3x3"]["pictures"] == 5**9
+    for r in rows.values():
+        assert r["four_turns_accepts"] > r["legal"] and r["four_turns_wrong"] > 0
+        assert r["right_angles_accepts"] == r["legal"] and r["right_angles_wrong"] == 0
+    # a 45° wedge pair: the two halves of a 1×2 strip cut on the diagonal (a trapezoid)
+    trapezoid = np.array([[[0, 2]]], dtype=np.int8)  # E then TNE
+    assert outline_ok(trapezoid, False)[0] and not outline_ok(trapezoid, True)[0]
+    assert not white_area_ok_batch(trapezoid)[0]
+
+
+def test_check_speed_times_both_checks() -> None:
+    for r in rows_of("shakashaka-check-speed", boards=2, setting="write-up"):
+        assert r["boards"] == 2
+        assert all(r[k] > 0 for k in ("table_us", "flood_fill_us", "flood_fill_python_us"))
+
+
+def test_grown_partition_follows_the_write_up() -> None:
+    from rectlogic.genres.chocona.generate import grown_regions
+    from rectlogic.grid import label_pieces
+
+    for k in range(20):
+        labels = np.array(grown_regions(8, 8, np.random.default_rng(k), 5))
+        assert (labels >= 0).all()
+        sizes = np.bincount(labels.ravel())
+        assert sizes.max() <= 5 and (sizes > 0).all()
+        # each region is connected: relabelling by connected pieces changes nothing
+        assert len(np.unique(np.array(label_pieces(labels.tolist())))) == len(sizes)
+
+
+def test_write_up_chocona_stream_and_dials() -> None:
+    for r in rows_of("chocona-stream", boards=6, setting="write-up"):
+        shares = [r[f"{x}_pct"] for x in RUNGS]
+        assert shares == sorted(shares) and r["probe_pct"] <= r["unique_pct"]
+    rows = rows_of("chocona-ablation", boards=3, setting="write-up")
+    assert {r["size"] for r in rows} == {"6x6", "8x8", "10x10"}
+    grown = by(rows_of("chocona-partition-dial", boards=6, setting="write-up"), "max_size")
+    merged = by(rows_of("chocona-partition-dial", boards=6), "max_size")
+    assert grown[2]["regions_mean"] > merged[2]["regions_mean"]  # growth: more, smaller
+    clued = rows_of("chocona-clue-dial", boards=6, setting="write-up")
+    assert [r["numbered_pct"] for r in clued] == list(range(10, 101, 10))
+    assert clued[0]["unique_pct"] <= clued[-1]["unique_pct"]
+    for r in clued:
+        assert r["probe_solves_pct"] <= r["unique_pct"]
+
+
+def test_write_up_probe_law_is_stronger_on_janko() -> None:
+    rows = rows_of("chocona-probe-law", boards=4, setting="write-up")
+    janko = {r["probe"]: r for r in rows if r["source"] == "janko"}
+    assert janko["project"]["boards"] == janko["write-up"]["boards"] == 250
+    assert janko["write-up"]["finished_by_probe"] >= janko["project"]["finished_by_probe"]
+    sources = {r["source"] for r in rows}
+    assert {"max_size 2 stream 6x6", "max_size 2 stream 8x8", "clue dial"} <= sources
+    for r in rows:
+        assert (r["resisting"] == "none") == (r["finished_by_probe"] == r["boards"])
+
+
+def test_fishing_counts_attempts_and_bank_guesses() -> None:
+    from rectlogic import bank
+
+    rows = by(rows_of("chocona-fishing", boards=6, setting="write-up"), "size")
+    assert rows["10x10"]["attempts"] == 6 and 0 <= rows["10x10"]["probe_boards"] <= 6
+    assert rows["6x6"]["attempts"] is None
+    searching = {c["size"]: c["count"] for c in bank.counts()
+                 if c["genre"] == "chocona" and c["grade"] == "search"}
+    for size, r in rows.items():  # boards graded search need a guess; the rest none
+        assert r["boards_guessing"] == searching.get(size, 0)
+
+
+def test_settings_in_the_report_and_the_cli() -> None:
+    result = run_study("shakashaka-clues", Params(boards=2, setting="write-up"))
+    text = "\n".join(report([result]))
+    assert "## `shakashaka-clues` (write-up setting)" in text and "**Setting (write-up):**" in text
+    with pytest.raises(Exception, match="setting"):
+        run_study("shakashaka-sweep", Params(setting="project"))
+    r = run("experiment", "shakashaka-clues", "--setting", "write-up", "--boards", "2", "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["params"]["setting"] == "write-up"
+    r = run("experiment", "shakashaka-sweep", "--setting", "project")
+    assert r.returncode == 2 and "setting" in r.stderr

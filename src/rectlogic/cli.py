@@ -469,6 +469,8 @@ def experiment_cmd(
     boards: Annotated[int | None, typer.Option(help="boards per data point")] = None,
     seed: Annotated[int, typer.Option(help="random seed")] = 0,
     workers: Annotated[int, typer.Option(help="local worker processes")] = 1,
+    setting: Annotated[str | None, typer.Option(
+        help="project or write-up (default: the study's first; --all runs every one)")] = None,
     out: Annotated[str | None, typer.Option(help="write the markdown report here")] = None,
     readme: Annotated[str | None, typer.Option(help="rewrite this README's results block")] = None,
     as_json: JsonOpt = False,
@@ -477,15 +479,18 @@ def experiment_cmd(
     known = studies.studies()
     if list_:
         for s in known.values():
-            print(f"{s.name:<26} {s.title}")
+            print(f"{s.name:<26} {', '.join(s.settings):<18} {s.title}")
         return
     if all_ == (name is not None):
         raise RectlogicError("give one study NAME, or --all (see --list)")
-    names = list(known) if all_ else [studies.get_study(name).name]
-    params = studies.Params(boards, seed, workers)
+    if all_:
+        runs = [(n, s) for n, s in studies.runs(known) if setting in (None, s)]
+    else:
+        study = studies.get_study(name)
+        runs = [(study.name, setting or next(iter(study.settings)))]
     results = []
     with _progress("{task.description}") as bar:
-        for n in names:
+        for n, where in runs:
             def track(items, total=None, label="", n=n):
                 task = bar.add_task(f"{n}: {label}", total=total)
                 for item in items:
@@ -493,9 +498,10 @@ def experiment_cmd(
                     bar.advance(task)
                 bar.remove_task(task)
 
+            params = studies.Params(boards, seed, workers, where)
             results.append(studies.run_study(n, params, track))
             if all_:
-                err.print(f"{n}: {results[-1]['seconds']:.1f} s")
+                err.print(f"{n} ({where}): {results[-1]['seconds']:.1f} s")
     if out:
         Path(out).write_text("\n".join(studies.report(results)), encoding="utf-8")
     if readme:

@@ -37,13 +37,14 @@ class Grade:
                 "unique": self.unique, "nodes": self.nodes}
 
 
-def finished_by(puzzle: Board, rung: str) -> Any | None:
+def finished_by(puzzle: Board, rung: str, probe_all: bool = False) -> Any | None:
     """The answer this rung's fixpoint reaches from the empty board with no guess, if it
     decides every variable and the validator accepts the result; else None. (Sound rules keep
-    every answer, so a finished board has exactly this one.)"""
+    every answer, so a finished board has exactly this one.) `probe_all`: probes run every
+    rule below them, slow ones too (the write-ups' probe)."""
     genre = genre_of(puzzle)
     start = genre.initial_domains(puzzle)
-    propagate = genre.propagator(puzzle, genre.rules_for(rung))
+    propagate = genre.propagator(puzzle, genre.rules_for(rung), probe_all)
     d = start if propagate is None else propagate(start[None])[0]
     if not (popcount(d) == 1).all():
         return None

@@ -233,21 +233,23 @@ class Genre(ABC, Generic[P, A]):
         return frozenset(self.LADDER[rung])
 
     def propagators(
-        self, puzzle: P, rules: frozenset[str]
+        self, puzzle: P, rules: frozenset[str], probe_all: bool = False
     ) -> tuple[Propagate | None, Propagate | None]:
         """(full, base): the named rules with probing when `probe` is asked for, and the same
-        rules without it. The search probes at the root and uses `base` below."""
+        rules without it. The search probes at the root and uses `base` below. `probe_all`
+        keeps the slow rules inside every probe too (the write-ups' probe)."""
         base = self.base_propagator(puzzle, rules - {"probe"})
         if "probe" not in rules:
             return base, base
-        slow = rules & self.SLOW_RULES
+        slow = frozenset() if probe_all else rules & self.SLOW_RULES
         if not slow:
             return probing(base), base
         return probing(self.base_propagator(puzzle, rules - {"probe"} - slow), base), base
 
-    def propagator(self, puzzle: P, rules: frozenset[str]) -> Propagate | None:
+    def propagator(self, puzzle: P, rules: frozenset[str],
+                   probe_all: bool = False) -> Propagate | None:
         """The fixpoint of the named rules, probing included."""
-        return self.propagators(puzzle, rules)[0]
+        return self.propagators(puzzle, rules, probe_all)[0]
 
     def branch_preference(self, puzzle: P) -> np.ndarray | None:
         """Optional weights: among variables with equally few values, branch on the heaviest."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any, TypeVar
 
 from ..batch import executor
@@ -31,6 +31,9 @@ class Params:
     """Boards (or pictures) per data point; None is the study's own default."""
     seed: int = 0
     workers: int = 1
+    setting: str = "project"
+    """Whose boards and rules: `project` (this project's bank and generators) or `write-up`
+    (the boards and rules the write-ups measured on), for studies that offer both."""
 
     def n(self, default: int) -> int:
         return self.boards if self.boards is not None else default
@@ -44,6 +47,8 @@ class Study:
     about: str
     headline: Callable[[list[dict[str, Any]]], str] | None = None
     """The study's result in one sentence, for the README (written by `make results`)."""
+    settings: dict[str, str] = field(default_factory=dict)
+    """The settings it runs in, each with the line that states it (first: the default)."""
 
     @property
     def title(self) -> str:
@@ -54,11 +59,17 @@ STUDIES: dict[str, Study] = {}
 
 
 def study(name: str, columns: Sequence[str],
-          headline: Callable[[list[dict[str, Any]]], str] | None = None) -> Callable:
-    """Register a study function; its docstring's first line is its title."""
+          headline: Callable[[list[dict[str, Any]]], str] | None = None,
+          **settings: str) -> Callable:
+    """Register a study function; its docstring's first line is its title. Each keyword names
+    a setting it runs in (`write_up` for `write-up`) and says in a line what that setting is."""
+
+    if not settings:
+        raise TypeError(f"study {name} states no setting")
 
     def register(fn: Callable[[Params, Track], list[dict[str, Any]]]) -> Callable:
-        STUDIES[name] = Study(name, tuple(columns), fn, fn.__doc__ or name, headline)
+        named = {k.replace("_", "-"): v for k, v in settings.items()}
+        STUDIES[name] = Study(name, tuple(columns), fn, fn.__doc__ or name, headline, named)
         return fn
 
     return register
@@ -88,6 +99,9 @@ def get_study(name: str) -> Study:
 def run_study(name: str, params: Params = Params(), track: Track = quiet) -> dict[str, Any]:
     """Run one study: {"study", "params", "rows", "seconds"}; rows carry exactly its columns."""
     s = get_study(name)
+    if params.setting not in s.settings:
+        raise RectlogicError(f"{name} runs in the setting(s) {', '.join(s.settings)}, "
+                             f"not {params.setting!r}")
     if params.boards is not None and params.boards < 1:
         raise RectlogicError("--boards must be at least 1")
     if params.workers < 1:
@@ -110,6 +124,8 @@ def pmap(fn: Callable[[Any], T], jobs: Sequence[Any], params: Params, track: Tra
 
 
 def cell(value: Any) -> str:
+    if value is None:
+        return "—"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, float):
@@ -134,12 +150,22 @@ def report(results: Iterable[dict[str, Any]]) -> Iterator[str]:
         s = get_study(result["study"])
         body = "\n".join(line.strip() for line in s.about.strip().splitlines()[1:]).strip()
         p = result["params"]
-        yield f"## `{s.name}` — {s.title}\n"
-        if body:
+        yield f"## `{s.name}`{_setting_tag(s, p['setting'])} — {s.title}\n"
+        yield f"**Setting ({p['setting']}):** {s.settings[p['setting']]}\n"
+        if body and p["setting"] == next(iter(s.settings)):
             yield body + "\n"
         yield markdown(result) + "\n"
         yield (f"*{result['seconds']:.1f} s, seed {p['seed']}"
                + (f", {p['boards']} boards a point" if p["boards"] else "") + ".*\n")
+
+
+def _setting_tag(s: Study, setting: str) -> str:
+    return f" ({setting} setting)" if len(s.settings) > 1 else ""
+
+
+def runs(names: Iterable[str]) -> list[tuple[str, str]]:
+    """(study, setting) for every setting of each study named, its default first."""
+    return [(n, setting) for n in names for setting in get_study(n).settings]
 
 
 README_START = "<!-- results: written by make results -->"
@@ -152,7 +178,8 @@ def headlines(results: Iterable[dict[str, Any]]) -> str:
     for result in results:
         s = get_study(result["study"])
         if s.headline:
-            lines.append(f"- `{s.name}`: {s.headline(result['rows'])}")
+            tag = _setting_tag(s, result["params"]["setting"])
+            lines.append(f"- `{s.name}`{tag}: {s.headline(result['rows'])}")
     return "\n".join(lines)
 
 
@@ -183,25 +210,32 @@ def bank_boards(genre: str, path: Any = None) -> dict[str, list[tuple[Any, Any]]
 
 def janko_puzzles(genre: str) -> list[Any] | None:
     """Janko's published puzzles of a genre (the readable ones), when run from a checkout."""
+    items = janko_items(genre)
+    return None if items is None else [puzzle for _, puzzle in items]
+
+
+def janko_items(genre: str) -> list[tuple[str, Any]] | None:
+    """(key, puzzle) of Janko's readable puzzles of a genre, when run from a checkout."""
     from ..bench.corpus import janko_corpus, load_corpus
 
     path = janko_corpus(genre)
     if not path.is_file():
         return None
-    return [item.puzzle for item in load_corpus(path, genre)[1] if item.puzzle is not None]
+    return [(item.key, item.puzzle) for item in load_corpus(path, genre)[1]
+            if item.puzzle is not None]
 
 
-def narrowing(job: tuple[Any, frozenset[str]]) -> tuple[float, bool]:
+def narrowing(job: tuple[Any, frozenset[str], bool]) -> tuple[float, bool]:
     """(reduction, finished) of one rule set's fixpoint from the empty board: the share of
     the removable values (all values but one a variable) it removes, and whether it decides
-    every variable on an answer the validator accepts."""
+    every variable on an answer the validator accepts. The flag: probes run every rule."""
     from ..engine import popcount
     from ..genres import genre_of
 
-    puzzle, rules = job
+    puzzle, rules, probe_all = job
     genre = genre_of(puzzle)
     start = genre.initial_domains(puzzle)
-    propagate = genre.propagator(puzzle, rules)
+    propagate = genre.propagator(puzzle, rules, probe_all)
     d = start if propagate is None else propagate(start[None])[0]
     before, after = int(popcount(start).sum()), int(popcount(d).sum())
     removable = before - len(start)
@@ -210,12 +244,13 @@ def narrowing(job: tuple[Any, frozenset[str]]) -> tuple[float, bool]:
 
 
 def rule_set_rows(boards: dict[str, list[Any]], rule_sets: dict[str, frozenset[str]],
-                  params: Params, track: Track, **extra: str) -> list[dict[str, Any]]:
+                  params: Params, track: Track, probe_all: bool = False,
+                  **extra: str) -> list[dict[str, Any]]:
     """Per size and rule set: mean reduction and share of boards finished (percent)."""
     rows = []
     for size, puzzles in boards.items():
         for label, rules in rule_sets.items():
-            got = pmap(narrowing, [(p, rules) for p in puzzles], params, track,
+            got = pmap(narrowing, [(p, rules, probe_all) for p in puzzles], params, track,
                        f"{size} {label}")
             rows.append({"size": size, **extra, "rules": label,
                          "reduction_pct": pct(sum(r for r, _ in got), len(got)),

@@ -33,7 +33,7 @@ def seconds_per_board(catch: Any) -> float | None:
                f"{q['grade']} {q['hit_pct']} %" for q in rows
                if q["genre"] == r["genre"] and q["size"] == "10x10")
            for r in rows if r["size"] == "10x10" and r["grade"] == grades(r["genre"])[1])
-       + ".")
+       + ".", project="this project's generators, published style, every grade above the first")
 def generator_yield(params: Params, track: Track) -> list[dict[str, Any]]:
     """How often the generator makes each grade it is asked for.
 
@@ -63,7 +63,8 @@ def generator_yield(params: Params, track: Track) -> list[dict[str, Any]]:
     return rows
 
 
-@study("bank-looks", ("genre", "measure", "bank", "janko"))
+@study("bank-looks", ("genre", "measure", "bank", "janko"),
+       project="the shipped bank and Janko's published boards, 10×10 and above")
 def bank_looks(params: Params, track: Track) -> list[dict[str, Any]]:
     """The shipped bank beside Janko's published boards, at 10×10 and above.
 

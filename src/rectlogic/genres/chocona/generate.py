@@ -78,11 +78,41 @@ def answer_board(rows: int, cols: int, rng: np.random.Generator,
     return _numbered(_regions(np.array(pieces), rng, max_size, apart=shaded), shaded)
 
 
+def grown_regions(rows: int, cols: int, rng: np.random.Generator,
+                  max_size: int) -> list[list[int]]:
+    """The write-ups' partition: each region draws a target size uniformly from 1..max_size
+    and grows from a random free cell into random free edge-neighbours until it reaches the
+    target or cannot grow."""
+    label = np.full((rows, cols), -1)
+    k = 0
+    while (free := np.argwhere(label < 0)).size:
+        r, c = (int(v) for v in free[rng.integers(len(free))])
+        target = int(rng.integers(1, max_size + 1))
+        label[r, c] = k
+        edge = {(r, c)}
+        size = 1
+        while size < target:
+            around = sorted({(y, x) for a, b in edge
+                             for y, x in ((a - 1, b), (a + 1, b), (a, b - 1), (a, b + 1))
+                             if 0 <= y < rows and 0 <= x < cols and label[y, x] < 0})
+            if not around:
+                break
+            y, x = around[rng.integers(len(around))]
+            label[y, x] = k
+            edge.add((y, x))
+            size += 1
+        k += 1
+    return label.tolist()
+
+
 def raw_board(rows: int, cols: int, rng: np.random.Generator, max_size: int = 6,
-              max_rect: int = 3) -> tuple[Puzzle, Answer]:
-    """The experiments' stream: a random partition into regions of up to max_size cells, a
-    dart packing with rectangles up to max_rect, every region numbered."""
+              max_rect: int = 3, grown: bool = False) -> tuple[Puzzle, Answer]:
+    """The experiments' stream: a random partition into regions of up to max_size cells (by
+    merging cells across random borders, or `grown` as the write-ups did), a dart packing
+    with rectangles up to max_rect, every region numbered."""
     shaded = dart_packing(rows, cols, rng, max_rect)
+    if grown:
+        return _numbered(grown_regions(rows, cols, rng, max_size), shaded)
     cells = np.arange(rows * cols).reshape(rows, cols)
     return _numbered(_regions(cells, rng, max_size), shaded)
 

@@ -4,6 +4,8 @@ exhaustive agreement of three readings, and the probe law."""
 from __future__ import annotations
 
 import statistics
+import time
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -11,7 +13,7 @@ import numpy as np
 from ...grade import finished_by
 from ...grid import NO_CLUE
 from ...solve import solve
-from ...studies import Params, Track, bank_boards, janko_puzzles, pct, pmap, rule_set_rows, study
+from ...studies import Params, Track, bank_boards, janko_items, pct, pmap, rule_set_rows, study
 from .brute import brute_force, pairwise_legal_count
 from .generate import raw_board
 from .model import Answer, Puzzle, make_puzzle
@@ -20,59 +22,85 @@ from .validate import clumps
 
 RUNGS = tuple(LADDER)[1:]  # quota, corner, box, probe
 
+PROJECT_STREAM = ("raw boards: regions merged across random borders up to 6 cells, a dart "
+                  "packing of rectangles up to 3×3 (2n² darts), every region numbered; "
+                  "`probe` probes with quota and corner (box runs between probing rounds)")
+WRITE_UP_STREAM = ("raw boards: regions grown to a size drawn from 1..5, a dart packing of "
+                   "rectangles up to 3×3 (2n² darts), every region numbered; the write-up's "
+                   "probe: every probe runs quota, corner and box to a fixpoint")
 
-def _raw(job: tuple[int, int, int, int, int]) -> tuple[Puzzle, Answer]:
-    """Raw board k of a stream (size, max_size, max_rect, seed): made from those alone."""
-    size, max_size, max_rect, seed, k = job
-    rng = np.random.default_rng([seed, size, max_size, max_rect, k])
-    return raw_board(size, size, rng, max_size=max_size, max_rect=max_rect)
+
+@dataclass(frozen=True)
+class Stream:
+    """How raw boards are made and judged: the partition, its largest region and dart, and
+    whether the probe runs every rule (the write-ups' setting) or leaves box out."""
+
+    size: int
+    max_size: int
+    max_rect: int
+    grown: bool
+    seed: int
+
+    @property
+    def probe_all(self) -> bool:
+        return self.grown
 
 
-def _board(job: tuple[int, int, int, int, int]) -> dict[str, Any]:
+def stream_of(params: Params, size: int, max_size: int | None = None,
+              max_rect: int = 3) -> Stream:
+    grown = params.setting == "write-up"
+    default = 5 if grown else 6
+    return Stream(size, max_size or default, max_rect, grown, params.seed)
+
+
+def _raw(job: tuple[Stream, int]) -> tuple[Puzzle, Answer]:
+    """Raw board k of a stream: made from the stream's settings and k alone."""
+    s, k = job
+    rng = np.random.default_rng([s.seed, s.size, s.max_size, s.max_rect, k])
+    return raw_board(s.size, s.size, rng, max_size=s.max_size, max_rect=s.max_rect,
+                     grown=s.grown)
+
+
+def _board(job: tuple[Stream, int]) -> dict[str, Any]:
     """One raw board and what happens to it: regions, rectangles, shaded share, the rungs
     whose fixpoint finishes it, and whether it has exactly one answer."""
     puzzle, answer = _raw(job)
     shaded = sum(map(sum, answer.shaded))
+    probe_all = job[0].probe_all
     return {
         "regions": len(puzzle.clues),
         "rects": len(clumps(answer)),
         "shaded": shaded / (answer.rows * answer.cols),
-        "finished": {r: finished_by(puzzle, r) is not None for r in RUNGS},
+        "finished": {r: finished_by(puzzle, r, probe_all) is not None for r in RUNGS},
         "unique": solve(puzzle, limit=2).status == "unique",
     }
 
 
 _SEEN: dict[tuple, list[dict[str, Any]]] = {}
-"""Boards already made in this process, by (size, max_size, max_rect, seed, count): the
-probe law reuses the stream and the dials rather than remaking them."""
+"""Boards already judged in this process, by (stream, count): the probe law reuses the
+stream and the dials rather than remaking them."""
 
 
-def _stream(
-    params: Params,
-    track: Track,
-    size: int,
-    default: int,
-    label: str,
-    max_size: int = 6,
-    max_rect: int = 3,
-) -> list[dict[str, Any]]:
-    key = (size, max_size, max_rect, params.seed, params.n(default))
+def _judged(params: Params, track: Track, stream: Stream, default: int,
+            label: str) -> list[dict[str, Any]]:
+    key = (stream, params.n(default))
     if key not in _SEEN:
-        jobs = [(size, max_size, max_rect, params.seed, k) for k in range(params.n(default))]
+        jobs = [(stream, k) for k in range(params.n(default))]
         _SEEN[key] = pmap(_board, jobs, params, track, label)
     return _SEEN[key]
 
 
 def _sized(params: Params, track: Track, size: int) -> list[dict[str, Any]]:
-    return _stream(params, track, size, 300, f"{size}x{size}")
+    return _judged(params, track, stream_of(params, size), 300, f"{size}x{size}")
 
 
 def _partitioned(params: Params, track: Track, max_size: int) -> list[dict[str, Any]]:
-    return _stream(params, track, 8, 150, f"max_size {max_size}", max_size=max_size)
+    return _judged(params, track, stream_of(params, 8, max_size), 150, f"max_size {max_size}")
 
 
 def _darted(params: Params, track: Track, max_rect: int) -> list[dict[str, Any]]:
-    return _stream(params, track, 8, 150, f"max_rect {max_rect}", max_rect=max_rect)
+    return _judged(params, track, stream_of(params, 8, max_rect=max_rect), 150,
+                   f"max_rect {max_rect}")
 
 
 def _share(boards: list[dict[str, Any]], test) -> float:
@@ -82,17 +110,23 @@ def _share(boards: list[dict[str, Any]], test) -> float:
 STREAM_SIZES = (6, 8, 10)
 PARTITION_DIAL = (1, 2, 3, 5, 8, 12)
 RECT_DIAL = (1, 2, 3, 4, 5)
+CLUE_DIAL = tuple(range(10, 101, 10))
+LAW_STREAM_SIZES = (6, 8)
+"""The write-ups' extra probe-law streams: 400 boards a size, regions up to 2 cells."""
 
 
 @study("chocona-stream", ("size", "boards", *(f"{r}_pct" for r in RUNGS), "unique_pct"),
        lambda rows: "raw boards with exactly one answer: "
-       + ", ".join(f"{r['size']} {r['unique_pct']} %" for r in rows) + ".")
+       + ", ".join(f"{r['size']} {r['unique_pct']} %" for r in rows) + ".",
+       project=PROJECT_STREAM + "; 300 boards a size",
+       write_up=WRITE_UP_STREAM + "; 300 boards a size")
 def stream(params: Params, track: Track) -> list[dict[str, Any]]:
     """The raw stream through the ladder: which rung's fixpoint finishes a board.
 
-    Raw boards: a random partition (regions up to 6 cells), a dart packing (rectangles up to
-    3×3), every region numbered. `rung_pct` = boards that rung's fixpoint alone finishes;
-    `unique_pct` = boards with exactly one answer. 300 boards a size by default."""
+    `rung_pct` = boards that rung's fixpoint alone finishes; `unique_pct` = boards with
+    exactly one answer. Grown regions are smaller than merged ones (the merge stops at a
+    region's size, growth at a size drawn from 1..5), so the write-up stream has more
+    regions and more unique boards."""
     rows = []
     for size in STREAM_SIZES:
         boards = _sized(params, track, size)
@@ -107,39 +141,52 @@ def stream(params: Params, track: Track) -> list[dict[str, Any]]:
     return rows
 
 
-@study("chocona-ablation", ("size", "rules", "reduction_pct", "finished_pct"))
+@study("chocona-ablation", ("size", "rules", "reduction_pct", "finished_pct"),
+       project=PROJECT_STREAM + "; 100 boards at 6×6 and 8×8",
+       write_up=WRITE_UP_STREAM + "; the stream's 300 boards a size, 6×6 to 10×10")
 def ablation(params: Params, track: Track) -> list[dict[str, Any]]:
-    """The full ladder minus one rule, on the raw stream (100 boards a size by default).
+    """The full ladder minus one rule, on the raw stream.
 
     reduction = the share of removable values the fixpoint removes, averaged over boards;
-    finished = boards it decides completely and correctly."""
+    finished = boards it decides completely and correctly. With the write-up's probe, box
+    runs inside every probe, so leaving `corner` out costs less: the probes' box reasoning
+    finds much of what the window rule would."""
     full = frozenset(RULES)
     sets = {"full": full} | {f"full − {r}": full - {r} for r in RULES}
-    boards = {
-        f"{s}x{s}": [_raw((s, 6, 3, params.seed, k))[0] for k in range(params.n(100))]
-        for s in (6, 8)
-    }
-    return rule_set_rows(boards, sets, params, track)
+    if params.setting == "write-up":
+        plan = {s: params.n(300) for s in STREAM_SIZES}
+    else:
+        plan = {s: params.n(100) for s in (6, 8)}
+    boards = {f"{s}x{s}": [_raw((stream_of(params, s), k))[0] for k in range(n)]
+              for s, n in plan.items()}
+    return rule_set_rows(boards, sets, params, track,
+                         probe_all=params.setting == "write-up")
 
 
 PARTITION_COLUMNS = ("regions_mean", "unique_pct", "probe_solves_pct", "quota_solves_pct")
 RECT_COLUMNS = ("rects_mean", "black_share", "unique_pct", "probe_solves_pct")
 
 
-@study("chocona-partition-dial", ("max_size", *PARTITION_COLUMNS))
+@study("chocona-partition-dial", ("max_size", *PARTITION_COLUMNS),
+       project="8×8 " + PROJECT_STREAM + ", the largest region dialled; 150 boards a point",
+       write_up="8×8 " + WRITE_UP_STREAM + ", the largest region dialled; 150 boards a point")
 def partition_dial(params: Params, track: Track) -> list[dict[str, Any]]:
     """Region size is the dial of uniqueness: 8×8 raw boards as the largest region grows.
 
-    150 boards a point by default; rectangles up to 3×3."""
+    Merging (this project's partition) stops a region only at the cap, so its regions are
+    close to the cap; growth draws each region's size from 1..max, so its regions are about
+    half as big and there are more of them (35 merged regions against 45 grown at max 2)."""
     return [{"max_size": m} | _summary(_partitioned(params, track, m), PARTITION_COLUMNS)
             for m in PARTITION_DIAL]
 
 
-@study("chocona-rect-dial", ("max_rect", *RECT_COLUMNS))
+@study("chocona-rect-dial", ("max_rect", *RECT_COLUMNS),
+       project="8×8 " + PROJECT_STREAM + ", the largest dart dialled; 150 boards a point",
+       write_up="8×8 " + WRITE_UP_STREAM + ", the largest dart dialled; 150 boards a point")
 def rect_dial(params: Params, track: Track) -> list[dict[str, Any]]:
     """Rectangle size is the other dial: 8×8 raw boards as the largest dart grows.
 
-    Regions up to 6 cells; 150 boards a point by default. black_share = shaded cells (%)."""
+    black_share = shaded cells (%)."""
     return [{"max_rect": m} | _summary(_darted(params, track, m), RECT_COLUMNS)
             for m in RECT_DIAL]
 
@@ -157,6 +204,55 @@ def _summary(boards: list[dict[str, Any]], columns: tuple[str, ...]) -> dict[str
     return {c: measures[c] for c in columns}
 
 
+def _clued(job: tuple[Stream, int, int]) -> dict[str, Any]:
+    """Raw board k with only `share` % of its regions numbered (chosen at random, the same
+    board at every share): unique, and finished by the write-up's probe?"""
+    s, k, share = job
+    puzzle, _ = _raw((s, k))
+    rng = np.random.default_rng([s.seed, k, share])
+    keep = set(rng.permutation(len(puzzle.clues))[: round(share * len(puzzle.clues) / 100)]
+               .tolist())
+    clues = tuple(v if i in keep else NO_CLUE for i, v in enumerate(puzzle.clues))
+    puzzle = Puzzle(puzzle.rows, puzzle.cols, puzzle.regions, clues)
+    found = solve(puzzle, limit=ANSWER_CAP)
+    return {"unique": found.status == "unique", "answers": found.count,
+            "finished": {"probe": finished_by(puzzle, "probe", s.probe_all) is not None}}
+
+
+ANSWER_CAP = 100
+"""Answers counted at most per board of the clue dial."""
+
+
+def _clue_dial_boards(params: Params, track: Track, share: int) -> list[dict[str, Any]]:
+    s = stream_of(params, 8, 5)
+    key = (s, params.n(150), share)
+    if key not in _SEEN:
+        jobs = [(s, k, share) for k in range(params.n(150))]
+        _SEEN[key] = pmap(_clued, jobs, params, track, f"{share} % numbered")
+    return _SEEN[key]
+
+
+@study("chocona-clue-dial", ("numbered_pct", "boards", "unique_pct", "probe_solves_pct",
+                             "few_answers_pct"),
+       lambda rows: "8×8 raw boards unique with " + ", ".join(
+           f"{r['numbered_pct']} % {r['unique_pct']} %" for r in rows[::3]) + " of regions "
+       "numbered.",
+       write_up="8×8 " + WRITE_UP_STREAM + "; only a share of the regions numbered (chosen at "
+       "random; the same 150 boards at every share)")
+def clue_dial(params: Params, track: Track) -> list[dict[str, Any]]:
+    """How many numbers a board needs: uniqueness as the share of numbered regions grows.
+
+    Raw boards with regions up to 5 cells are rarely unique even fully numbered (see the
+    stream: a fully numbered 8×8 raw board has hundreds to tens of thousands of answers), so
+    `few_answers_pct` shows the numbers narrowing the answers: boards with fewer than 100."""
+    rows = []
+    for share in CLUE_DIAL:
+        boards = _clue_dial_boards(params, track, share)
+        rows.append({"numbered_pct": share, "boards": len(boards),
+                     "unique_pct": _share(boards, lambda b: b["unique"]),
+                     "probe_solves_pct": _share(boards, lambda b: b["finished"]["probe"]),
+                     "few_answers_pct": _share(boards, lambda b: b["answers"] < ANSWER_CAP)})
+    return rows
 def _exhaustive(n: int) -> dict[str, Any]:
     blank = make_puzzle([[0] * n for _ in range(n)], [[NO_CLUE] * n for _ in range(n)])
     by_pairs = pairwise_legal_count(n, n)
@@ -172,7 +268,8 @@ def _exhaustive(n: int) -> dict[str, Any]:
 @study("chocona-exhaustive", ("size", "legal", "engines_agree"),
        lambda rows: "clue-free boards, legal shadings by window search, brute force and "
        "pairwise boxes: " + ", ".join(f"{r['size']} {r['legal']:,}" for r in rows)
-       + (", all three agree." if all(r["engines_agree"] for r in rows) else ", DISAGREE."))
+       + (", all three agree." if all(r["engines_agree"] for r in rows) else ", DISAGREE."),
+       project="every shading of the clue-free 2×2, 3×3 and 4×4 boards (as the write-ups)")
 def exhaustive(params: Params, track: Track) -> list[dict[str, Any]]:
     """Three readings count the legal shadings of the clue-free n×n board alike.
 
@@ -181,28 +278,114 @@ def exhaustive(params: Params, track: Track) -> list[dict[str, Any]]:
     return pmap(_exhaustive, [2, 3, 4], params, track, "sizes")
 
 
-@study("chocona-probe-law", ("source", "boards", "finished_by_probe", "finished_pct"),
+@study("chocona-probe-law",
+       ("source", "probe", "boards", "finished_by_probe", "finished_pct", "median_ms",
+        "resisting"),
        lambda rows: "unique boards the probe fixpoint finishes: "
-       + ", ".join(f"{r['source']} {r['finished_by_probe']}/{r['boards']}" for r in rows) + ".")
+       + ", ".join(f"{r['source']} ({r['probe']} probe) {r['finished_by_probe']}/{r['boards']}"
+                   for r in rows) + ".",
+       project=PROJECT_STREAM + "; the stream and both dials, the bank, Janko's 250",
+       write_up=WRITE_UP_STREAM + "; the stream, the three dials, 400 boards a size at 6×6 "
+       "and 8×8 with regions up to 2 cells; Janko's 250 with both probes")
 def probe_law(params: Params, track: Track) -> list[dict[str, Any]]:
     """The law to keep score on: does every board with a unique answer fall to the probe fixpoint?
 
-    Every unique board of the raw stream and of both dials (the same boards as those studies),
-    every bank board, and Janko's published Chocona (when run from a checkout)."""
-    boards = [b for n in STREAM_SIZES for b in _sized(params, track, n)]
-    boards += [b for m in PARTITION_DIAL for b in _partitioned(params, track, m)]
-    boards += [b for m in RECT_DIAL for b in _darted(params, track, m)]
-    found = {"raw stream and dials": [b["finished"]["probe"] for b in boards if b["unique"]]}
-    found["bank"] = pmap(_probe_finishes, [p for size in bank_boards("chocona").values()
-                                           for p, _ in size], params, track, "bank")
-    if (janko := janko_puzzles("chocona")) is not None:
-        found["janko"] = pmap(_probe_finishes, janko, params, track, "janko")
-    return [{"source": source, "boards": len(done), "finished_by_probe": sum(done),
-             "finished_pct": pct(sum(done), len(done))} for source, done in found.items()]
+    Every unique board of each source (raw boards: the same boards as the stream and dial
+    studies) against the probe fixpoint; `resisting` names the unique boards it does not
+    finish (raw boards by their number in the stream, Janko's by key; the first eight).
+    `median_ms` = the median time of the probe fixpoint per board, where it was timed here:
+    on Janko's boards it is what making the write-up's probe the solver's would cost."""
+    probe = params.setting
+    sources = {f"stream {n}x{n}": _sized(params, track, n) for n in STREAM_SIZES}
+    sources["partition dial"] = [b for m in PARTITION_DIAL for b in _partitioned(params, track, m)]
+    sources["rect dial"] = [b for m in RECT_DIAL for b in _darted(params, track, m)]
+    if params.setting == "write-up":
+        sources["clue dial"] = [b for s in CLUE_DIAL for b in _clue_dial_boards(params, track, s)]
+        for n in LAW_STREAM_SIZES:
+            sources[f"max_size 2 stream {n}x{n}"] = _judged(
+                params, track, stream_of(params, n, 2), 400, f"max_size 2, {n}x{n}")
+    rows = []
+    for source, boards in sources.items():
+        unique = [k for k, b in enumerate(boards) if b["unique"]]
+        resist = [k for k in unique if not boards[k]["finished"]["probe"]]
+        rows.append(_law_row(source, probe, len(unique), resist, None))
+    bank = [(f"bank {size} #{k}", p) for size, pairs in bank_boards("chocona").items()
+            for k, (p, _) in enumerate(pairs)]
+    named = {"bank": bank}
+    if (janko := janko_items("chocona")) is not None:
+        named["janko"] = janko
+    for source, items in named.items():
+        probes = ("project", "write-up") if source == "janko" and probe == "write-up" else (probe,)
+        for which in probes:
+            got = pmap(_probe_finishes, [(p, which == "write-up") for _, p in items], params,
+                       track, f"{source} ({which} probe)")
+            resist = [key for (key, _), (done, _) in zip(items, got, strict=True) if not done]
+            rows.append(_law_row(source, which, len(items), resist,
+                                 round(statistics.median(ms for _, ms in got), 2)))
+    return rows
 
 
-def _probe_finishes(puzzle: Any) -> bool:
-    return finished_by(puzzle, "probe") is not None
+def _law_row(source: str, probe: str, boards: int, resist: list[Any],
+             ms: float | None) -> dict[str, Any]:
+    shown = ", ".join(map(str, resist[:8])) + (" …" if len(resist) > 8 else "")
+    return {"source": source, "probe": probe, "boards": boards,
+            "finished_by_probe": boards - len(resist),
+            "finished_pct": pct(boards - len(resist), boards), "median_ms": ms,
+            "resisting": shown or "none"}
+
+
+def _probe_finishes(job: tuple[Any, bool]) -> tuple[bool, float]:
+    puzzle, probe_all = job
+    started = time.perf_counter()
+    done = finished_by(puzzle, "probe", probe_all) is not None
+    return done, 1000 * (time.perf_counter() - started)
+
+
+FISH_ATTEMPTS = 10_000
+
+
+@study("chocona-fishing",
+       ("size", "attempts", "probe_boards", "hit_pct", "first_hits", "bank_boards",
+        "median_guesses", "boards_guessing"),
+       lambda rows: "".join(f"10×10 attempts asked for grade probe: {r['probe_boards']:,} of "
+                            f"{r['attempts']:,} hit." for r in rows if r["attempts"]),
+       write_up="this project's generator asked for the write-ups' top grade (`probe`) at "
+       "10×10, 10,000 attempts from the bank's seeds; the shipped bank's boards")
+def fishing(params: Params, track: Track) -> list[dict[str, Any]]:
+    """Fishing at the top grade: how often the generator makes a board that needs probing.
+
+    `attempts` goes of the generator at 10×10 asked for grade `probe`, each from its own seed
+    (the bank's seeds for that size and grade); `probe_boards` = attempts that made a board of
+    exactly that grade, `first_hits` = the numbers of the first ten attempts that did (the
+    first attempt is 1). Per bank size, `median_guesses` = the median search nodes past the
+    root to solve a bank board and prove it unique (0: the probing root settles it), and
+    `boards_guessing` = boards needing at least one. This project's generator blends regions
+    across the answer's rectangles while the board stays acceptable, so probe-grade boards
+    come in about one attempt in four; the write-ups' generator, with regions drawn along the
+    rectangles only, needed thousands of attempts for one (the project's generator without
+    blending: 0 in 300)."""
+    from ...generate import fish, grades
+
+    attempts = params.n(FISH_ATTEMPTS)
+    seed = 1_000_000 * 10 + 100_000 * grades("chocona").index("probe")  # the bank's seed
+    catch = fish("chocona", 10, 10, "probe", seed, want=attempts, most=attempts,
+                 workers=params.workers)
+    hits = [k + 1 for k, hit in enumerate(catch.hits) if hit]
+    rows = []
+    for size, pairs in bank_boards("chocona").items():
+        nodes = pmap(_guesses, [p for p, _ in pairs], params, track, f"bank {size}")
+        fished = size == "10x10"
+        rows.append({"size": size, "attempts": catch.attempts if fished else None,
+                     "probe_boards": len(hits) if fished else None,
+                     "hit_pct": pct(len(hits), catch.attempts) if fished else None,
+                     "first_hits": ", ".join(map(str, hits[:10])) if fished else None,
+                     "bank_boards": len(pairs), "median_guesses": statistics.median(nodes),
+                     "boards_guessing": sum(n > 0 for n in nodes)})
+    return rows
+
+
+def _guesses(puzzle: Any) -> int:
+    return max(0, solve(puzzle, limit=2).nodes - 1)
 
 
 def looks(boards: list[tuple[Puzzle, Any]]) -> dict[str, float]:

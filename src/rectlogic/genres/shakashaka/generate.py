@@ -215,12 +215,15 @@ def _regions_to_black(mine: Answer, other: Answer, rng: np.random.Generator,
 
 
 def whiten(s: np.ndarray, rng: np.random.Generator, accept: Callable[[Puzzle], bool],
-           tries: int = 3) -> None:
+           tries: int = 3, stop: int = 0) -> None:
     """Try to turn each black cell white (up to `tries` legal pieces over it), keeping a
     piece only while the fully numbered board stays acceptable (unique, and no harder
-    than the grade asked: a board may be made easy enough here, never after)."""
+    than the grade asked: a board may be made easy enough here, never after); stop when
+    no more than `stop` black cells are left."""
     black = np.argwhere(s[1:-1, 1:-1] == BLACK) + 1
     for k in rng.permutation(len(black)):
+        if int((s[1:-1, 1:-1] == BLACK).sum()) <= stop:
+            break
         r, c = (int(v) for v in black[int(k)])
         placed = 0
         for piece, pr, pc in _cover(s, r, c, rng):
@@ -235,25 +238,33 @@ def whiten(s: np.ndarray, rng: np.random.Generator, accept: Callable[[Puzzle], b
 
 
 def dense_answer(rows: int, cols: int, rng: np.random.Generator,
-                 judge: Judge | None = None) -> Answer | None:
+                 judge: Judge | None = None, black: int | None = None) -> Answer | None:
     """A packed answer; with a judge that can count answers, made unique when fully numbered
-    and whitened again while acceptable; None when the repair failed."""
+    and whitened again while acceptable — down to exactly `black` black cells when that is
+    given (None when it is not reached); None when the repair failed."""
     s = np.full((rows + 2, cols + 2), BLACK, dtype=np.uint8)
     pack(s, [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)], rng)
     if judge is not None and judge.answers is not None:
         if not make_unique(s, rng, judge.answers):
             return None
-        whiten(s, rng, judge.accept)
+        whiten(s, rng, judge.accept, stop=black or 0)
+    if black is not None and int((s[1:-1, 1:-1] == BLACK).sum()) != black:
+        return None
     return _answer(s)
 
 
 def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
     answer = dense_answer(rows, cols, rng, judge)
-    if answer is None:
-        return None
+    return None if answer is None else thinned(answer, rng, judge)
+
+
+def thinned(answer: Answer, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
+    """The answer's fully numbered board with numbers thinned as the judge allows; None when
+    the judge refuses even the fully numbered board."""
     puzzle = checked(answer)
     if not judge.accept(puzzle):
         return None
+    rows, cols = answer.rows, answer.cols
     numbers = [(r, c) for r in range(rows) for c in range(cols) if puzzle.clues[r][c] >= 0]
 
     def without(taken: frozenset[int]) -> Puzzle:

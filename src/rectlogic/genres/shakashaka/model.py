@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import ClassVar
 
 import numpy as np
+from numba import njit
 
 from ...errors import RectlogicError
 from ...grid import NO_CLUE, check_same_size, check_size, neighbour_sum
@@ -233,3 +234,22 @@ def local_ok_batch(states: np.ndarray, table: np.ndarray = FULL) -> np.ndarray:
     s = np.full((B, R + 2, C + 2), BLACK, dtype=np.uint8)
     s[:, 1:-1, 1:-1] = states
     return table[point_rings(s)].reshape(B, -1).all(axis=1)
+
+
+def local_ok_one(states: np.ndarray, table: np.ndarray = FULL) -> bool:
+    """The local reading for one picture (R, C), compiled: a table lookup per lattice point,
+    stopping at the first that fails."""
+    framed = np.full((states.shape[0] + 2, states.shape[1] + 2), BLACK, dtype=np.int8)
+    framed[1:-1, 1:-1] = states
+    return bool(_local_ok(framed, QUAD_PATTERN, table))
+
+
+@njit(cache=True, nogil=True)
+def _local_ok(framed, pattern, table):  # pragma: no cover - compiled
+    for i in range(1, framed.shape[0]):
+        for j in range(1, framed.shape[1]):
+            ring = (pattern[0, framed[i - 1, j]] | pattern[1, framed[i, j]] << 2
+                    | pattern[2, framed[i, j - 1]] << 4 | pattern[3, framed[i - 1, j - 1]] << 6)
+            if not table[ring]:
+                return False
+    return True

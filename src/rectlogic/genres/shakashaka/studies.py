@@ -13,22 +13,29 @@ from ...engine import search
 from ...grid import ANY_CLUE, NO_CLUE
 from ...solve import solve
 from ...studies import Params, Track, bank_boards, pct, pmap, rule_set_rows, rules_label, study
-from . import SHAKASHAKA
-from .generate import random_board
+from . import SHAKASHAKA, pictures
+from .generate import dense_answer, random_board, thinned
 from .model import (
     BLACK,
     FULL,
     TIPS,
     Puzzle,
     local_ok_batch,
+    local_ok_one,
     point_rings,
     runs,
+    triangles_beside,
 )
 from .rules import LADDER
-from .validate import white_area_ok_batch
+from .validate import white_area_ok, white_area_ok_batch, white_area_ok_one
 
 G = SHAKASHAKA
 CHUNK = 1 << 20
+WRITE_UP_SET = ("dense answers, ⌊n²/6⌋ black cells (30, 54, 84 white cells on 6×6, 8×8, "
+                "10×10), white rectangles touching at corners; numbers on every black cell, "
+                "then taken off in random order while the answer stays unique (no grade "
+                "target)")
+BANK_SET = "the shipped bank's boards (published style, graded, 6×6 to 20×20)"
 
 # -- the equivalence sweep --------------------------------------------------------------------
 
@@ -102,7 +109,11 @@ def sweep(chunks: Iterator[np.ndarray]) -> tuple[int, int, int]:
 @study("shakashaka-equivalence", ("source", "configurations", "legal", "disagreements"),
        lambda rows: f"{sum(r['configurations'] for r in rows):,} pictures (every 3×3 board "
        f"with black cells among them) judged by the definition and by the table: "
-       f"{sum(r['disagreements'] for r in rows)} disagreements.")
+       f"{sum(r['disagreements'] for r in rows)} disagreements.",
+       project="every picture of the small boards; random crowded 5×5 pictures; edits of "
+       "the bank's answers",
+       write_up="edits of the write-up set's answers (16 boards a size, 6×6, 8×8, 10×10: "
+       + WRITE_UP_SET + ")")
 def equivalence(params: Params, track: Track) -> list[dict[str, Any]]:
     """The definition (quarter flood fill, box areas) and the 256-entry table judge alike.
 
@@ -113,15 +124,18 @@ def equivalence(params: Params, track: Track) -> list[dict[str, Any]]:
     `--boards` sets the number of random crowded 5×5 pictures (default 1,000,000)."""
     rng = np.random.default_rng(params.seed)
     answers = [np.array(a.cells, dtype=np.int8)
-               for boards in bank_boards("shakashaka").values() for _, a in boards]
-    sources = {
-        "empty 2x2": lambda: every_picture(2, 2, 5),
-        "empty 3x3": lambda: every_picture(3, 3, 5),
-        "every 2x3 board": lambda: every_picture(2, 3, 6),
-        "every 3x3 board": lambda: every_picture(3, 3, 6),
-        "random crowded 5x5": lambda: crowded_pictures(params.n(1_000_000), rng),
-        "edits of bank answers": lambda: (e for a in answers for e in edits(a)),
-    }
+               for boards in board_set(params, track, "census").values() for _, a in boards]
+    if params.setting == "write-up":
+        sources = {"edits of write-up answers": lambda: (e for a in answers for e in edits(a))}
+    else:
+        sources = {
+            "empty 2x2": lambda: every_picture(2, 2, 5),
+            "empty 3x3": lambda: every_picture(3, 3, 5),
+            "every 2x3 board": lambda: every_picture(2, 3, 6),
+            "every 3x3 board": lambda: every_picture(3, 3, 6),
+            "random crowded 5x5": lambda: crowded_pictures(params.n(1_000_000), rng),
+            "edits of bank answers": lambda: (e for a in answers for e in edits(a)),
+        }
     rows = []
     for source, chunks in track(sources.items(), len(sources), "sources"):
         seen, legal, disagree = sweep(chunks())
@@ -159,7 +173,8 @@ def count_pictures(rows: int, cols: int, table: np.ndarray) -> int:
 @study("shakashaka-naive",
        ("board", "legal", "naive_legal", "legal_rejected", "illegal_accepted"),
        lambda rows: f"the naive angle rule on the empty 4×4 accepts {rows[-1]['naive_legal']:,} "
-       f"pictures and rejects {rows[-1]['legal_rejected']} of the {rows[-1]['legal']} legal ones.")
+       f"pictures and rejects {rows[-1]['legal_rejected']} of the {rows[-1]['legal']} legal ones.",
+       project="every picture of the empty 2×2, 3×3 and 4×4 boards (as the write-ups)")
 def naive(params: Params, track: Track) -> list[dict[str, Any]]:
     """The "white angle is 0°, 90°, 180° or 360°" rule is not the rectangle law.
 
@@ -206,35 +221,47 @@ def rings(cells: np.ndarray) -> np.ndarray:
     return point_rings(np.pad(cells, 1, constant_values=BLACK))
 
 
-@study("shakashaka-census", ("size", "points", *KINDS))
+CENSUS_SETTINGS = {"project": BANK_SET,
+                   "write_up": WRITE_UP_SET + "; 16 boards a size"}
+
+
+@study("shakashaka-census", ("size", "boards", "points", *KINDS, "boards_with_two_arcs"),
+       **CENSUS_SETTINGS)
 def census(params: Params, track: Track) -> list[dict[str, Any]]:
     """What the lattice points of real answers look like (percent of points by kind).
 
     A point is `empty` (no white sector), `one_corner` (one white run of 90°), `one_edge`
-    (180°), `interior` (all white) or `two_arcs` (two or more separate white runs). Every
-    point of every bank answer, borders included."""
+    (180°), `interior` (all white) or `two_arcs` (two or more separate white runs: regions
+    touching at a corner). Every point of every answer, borders included;
+    `boards_with_two_arcs` = answers with at least one such point. The bank's answers were
+    sparse before this project's boards were remade to look published (0.00 % two-arc
+    points then); its dense answers now touch at corners as the write-up's do."""
     rows = []
-    for size, boards in track(bank_boards("shakashaka").items(), None, "sizes"):
+    for size, boards in track(board_set(params, track, "census").items(), None, "sizes"):
         tally = dict.fromkeys(KINDS, 0)
-        points = 0
+        points = touching = 0
         for _, answer in boards:
-            for ring in rings(np.array(answer.cells)).ravel():
-                tally[KIND_OF_RING[ring]] += 1
-                points += 1
-        rows.append({"size": size, "points": points,
-                     **{k: pct(tally[k], points) for k in KINDS}})
+            kinds = [KIND_OF_RING[ring] for ring in rings(np.array(answer.cells)).ravel()]
+            for kind in kinds:
+                tally[kind] += 1
+            points += len(kinds)
+            touching += "two_arcs" in kinds
+        rows.append({"size": size, "boards": len(boards), "points": points,
+                     **{k: pct(tally[k], points) for k in KINDS},
+                     "boards_with_two_arcs": touching})
     return rows
 
 
 # -- propagating search against leaf-only search ----------------------------------------------
 
 
-def small_board(rng: np.random.Generator, white: int) -> Puzzle:
-    """A small board with exactly `white` white cells: half the time made from a random legal
-    answer (so it has answers), half the time black cells thrown at random; numbers kept or
-    dropped at random."""
+def small_board(rng: np.random.Generator, white: int,
+                shape: tuple[int, int] | None = None) -> Puzzle:
+    """A small board with exactly `white` white cells (of a random shape up to 3×4 unless one
+    is given): half the time made from a random legal answer (so it has answers), half the
+    time black cells thrown at random; numbers kept or dropped at random."""
     while True:
-        rows, cols = int(rng.integers(2, 4)), int(rng.integers(2, 5))
+        rows, cols = shape or (int(rng.integers(2, 4)), int(rng.integers(2, 5)))
         if rng.random() < 0.5:
             clues = np.array(random_board(rows, cols, rng)[0].clues)
         else:
@@ -247,29 +274,148 @@ def small_board(rng: np.random.Generator, white: int) -> Puzzle:
         return Puzzle(rows, cols, tuple(map(tuple, clues.tolist())))
 
 
-def _nodes(p: Puzzle) -> dict[str, Any]:
+LEAF_RUN_MOST = 8
+"""White cells up to which the leaf-only search is run (8: 488,281 nodes, about half a minute
+here; 9 would take two and a half, past the minute the write-up allows); above, its node
+count is the closed form."""
+
+
+def whole_tree(white: int) -> int:
+    """The leaf-only search's nodes on `white` free cells: every partial assignment."""
+    return (5 ** (white + 1) - 1) // 4
+
+
+def answered_board(rng: np.random.Generator, n: int, white: int) -> Puzzle:
+    """An n×n board with `white` white cells at random places that has an answer; each black
+    cell numbered from a first answer with probability one half."""
+    while True:
+        clues = np.full((n, n), ANY_CLUE)
+        clues.flat[rng.permutation(n * n)[:white]] = NO_CLUE
+        blank = Puzzle(n, n, tuple(map(tuple, clues.tolist())))
+        found = solve(blank, limit=1)
+        if found.count:
+            numbers = triangles_beside(found.answers[0])
+            keep = (clues == ANY_CLUE) & (rng.random(clues.shape) < 0.5)
+            clues[keep] = numbers[keep]
+            return Puzzle(n, n, tuple(map(tuple, clues.tolist())))
+
+
+def reflex_nodes(p: Puzzle) -> tuple[int, Any]:
+    """(nodes, solution) of the propagating search at rung reflex, counting every answer; a
+    contradiction at the root is 0 nodes (no branch was opened), where `solve` counts the
+    root it visited as one."""
     fast = solve(p, rung="reflex", limit=0)
-    leaf = solve(p, limit=0, leaf_only=True, budget=None)
-    if sorted(map(str, fast.answers)) != sorted(map(str, leaf.answers)):
-        raise AssertionError(f"the two searches disagree on {p}")
+    root = G.propagator(p, frozenset(LADDER["reflex"]))(G.initial_domains(p)[None])[0]
+    return (0 if not root.all() else fast.nodes), fast
+
+
+def _nodes(p: Puzzle) -> dict[str, Any]:
+    count, fast = reflex_nodes(p)
+    if p.white_cells <= LEAF_RUN_MOST:
+        leaf = solve(p, limit=0, leaf_only=True, budget=None)
+        if sorted(map(str, fast.answers)) != sorted(map(str, leaf.answers)):
+            raise AssertionError(f"the two searches disagree on {p}")
+        leaf_nodes, how = leaf.nodes, "run"
+    else:
+        leaf_nodes, how = whole_tree(p.white_cells), "closed form"
     return {"board": G.render(p).replace("\n", "/"), "white_cells": p.white_cells,
-            "answers": fast.count, "nodes_propagating": fast.nodes, "nodes_leaf": leaf.nodes,
-            "ratio": round(leaf.nodes / fast.nodes, 1)}
+            "answers": fast.count, "nodes_propagating": count, "nodes_leaf": leaf_nodes,
+            "leaf": how, "ratio": _ratio(leaf_nodes, count)}
+
+
+def _ratio(leaf: int, fast: float) -> str:
+    return "∞ (root contradiction)" if not fast else f"{leaf / fast:.3g}"
+
+
+def _set_nodes(job: Puzzle) -> int:
+    return reflex_nodes(job)[0]
 
 
 @study("shakashaka-nodes",
-       ("board", "white_cells", "answers", "nodes_propagating", "nodes_leaf", "ratio"))
+       ("board", "white_cells", "answers", "nodes_propagating", "nodes_leaf", "leaf", "ratio"),
+       project="small random boards with 2–6 white cells",
+       write_up="a 3×3 board with 8 white cells and a 4×4 with 11 (random black cells, a board "
+       "with an answer, half its black cells numbered from it); and the write-up set ("
+       + WRITE_UP_SET + "; 16 boards a size)")
 def nodes(params: Params, track: Track) -> list[dict[str, Any]]:
     """What the rules save: nodes of the propagating search against the leaf-only search.
 
-    Small random boards with 2–6 white cells; both searches count every answer and must find
-    the same ones. The propagating search uses the full rule (rung `reflex`) without probing,
-    which would settle every one of these boards at the root. The leaf-only search visits the
-    whole tree, (5^(n+1)−1)/4 nodes on n white cells. `--boards` sets the number of boards
-    (default 10)."""
+    Both searches count every answer and must find the same ones. The propagating search uses
+    the full rule (rung `reflex`) without probing. The leaf-only search visits the whole tree,
+    (5^(n+1)−1)/4 nodes on n white cells; above 8 white cells that count is taken from the
+    closed form rather than run (`leaf` says which). Convention: a contradiction found at the
+    root counts 0 nodes. In the write-up setting the set's rows give the median nodes to
+    settle a board of the set (they are unique; the leaf side is the closed form for the
+    median white count). `--boards` sets the number of small boards (default 10)."""
     rng = np.random.default_rng(params.seed)
-    boards = [small_board(rng, 2 + k % 5) for k in range(params.n(10))]
-    return pmap(_nodes, boards, params, track, "boards")
+    if params.setting == "project":
+        boards = [small_board(rng, 2 + k % 5) for k in range(params.n(10))]
+        return pmap(_nodes, boards, params, track, "boards")
+    rows = pmap(_nodes, [answered_board(rng, 3, 8), answered_board(rng, 4, 11)],
+                params, track, "boards")
+    for size, puzzles in _puzzles(params, track, "census").items():
+        counts = pmap(_set_nodes, puzzles, params, track, size)
+        white = round(statistics.median(p.white_cells for p in puzzles))
+        middle = statistics.median(counts)
+        rows.append({"board": f"write-up set {size} (median of {len(puzzles)})",
+                     "white_cells": white, "answers": 1, "nodes_propagating": middle,
+                     "nodes_leaf": whole_tree(white), "leaf": "closed form",
+                     "ratio": _ratio(whole_tree(white), middle)})
+    return rows
+
+
+# -- the board sets: the bank, or the write-ups' dense boards ---------------------------------
+
+SET_SIZES = {"census": {6: 16, 8: 16, 10: 16}, "ladder": {10: 100},
+             "uniqueness": {6: 60, 8: 60, 10: 36}}
+"""How many write-up boards each study takes per size (the first ones of one stream per size,
+so the sets nest)."""
+ATTEMPTS = 200
+"""Attempts per write-up board before its slot is given up (none is, in practice)."""
+
+
+def write_up_board(job: tuple[int, int, int]) -> tuple[Puzzle, Any] | None:
+    """Board k of the write-ups' stream at size n: a dense answer whitened down to exactly
+    ⌊n²/6⌋ black cells, unique when fully numbered, its numbers thinned by uniqueness alone."""
+    from ...generate import judge
+
+    n, seed, k = job
+    unique = judge("shakashaka", None, "minimal")
+    for attempt in range(ATTEMPTS):
+        rng = np.random.default_rng([seed, n, k, attempt])
+        answer = dense_answer(n, n, rng, unique, black=n * n // 6)
+        if answer is not None and (puzzle := thinned(answer, rng, unique)) is not None:
+            return puzzle, answer
+    return None
+
+
+_MADE: dict[tuple[int, int, int], list[tuple[Puzzle, Any]]] = {}
+"""Write-up boards made in this process, by (size, seed, count): the studies share them."""
+
+
+def board_set(params: Params, track: Track, purpose: str) -> dict[str, list[tuple[Puzzle, Any]]]:
+    """The boards a study runs on, by size: the bank's, or the write-ups' set for `purpose`
+    (`--boards` caps each size's count)."""
+    if params.setting == "project":
+        return bank_boards("shakashaka")
+    out = {}
+    for n, default in SET_SIZES[purpose].items():
+        count = min(default, params.n(default))
+        key = (n, params.seed, count)
+        if key not in _MADE and (bigger := [v for (m, s, c), v in _MADE.items()
+                                            if (m, s) == (n, params.seed) and c >= count]):
+            _MADE[key] = bigger[0][:count]
+        if key not in _MADE:
+            jobs = [(n, params.seed, k) for k in range(count)]
+            made = pmap(write_up_board, jobs, params, track, f"write-up {n}x{n}")
+            _MADE[key] = [b for b in made if b is not None]
+        out[f"{n}x{n}"] = _MADE[key]
+    return out
+
+
+def _puzzles(params: Params, track: Track, purpose: str) -> dict[str, list[Puzzle]]:
+    return {size: [p for p, _ in boards]
+            for size, boards in board_set(params, track, purpose).items()}
 
 
 # -- ladder, ablation, relative ---------------------------------------------------------------
@@ -281,33 +427,36 @@ def _mean(rows: list[dict[str, Any]], rules: str) -> float:
 FULL_RULES = ("clues", "parity", "tips", "reflex")
 
 
-def _bank_puzzles() -> dict[str, list[Puzzle]]:
-    return {size: [p for p, _ in boards] for size, boards in bank_boards("shakashaka").items()}
+LADDER_SETTINGS = {"project": BANK_SET,
+                   "write_up": WRITE_UP_SET + "; 100 boards at 10×10"}
 
 
-@study("shakashaka-ladder", ("size", "rules", "reduction_pct", "finished_pct"))
+@study("shakashaka-ladder", ("size", "rules", "reduction_pct", "finished_pct"),
+       **LADDER_SETTINGS)
 def ladder(params: Params, track: Track) -> list[dict[str, Any]]:
-    """Climbing the ladder: what each rung's fixpoint achieves on the bank's boards.
+    """Climbing the ladder: what each rung's fixpoint achieves on the boards.
 
     reduction = the share of removable values (all but one per cell) the fixpoint removes,
-    averaged over boards; finished = boards it decides completely and correctly."""
+    averaged over boards; finished = boards it decides completely and correctly. The bank's
+    boards are all finished by `probe` (they are graded so, or easier); the write-up boards
+    are thinned by uniqueness alone, so some need a guess even after probing."""
     sets = {rules_label(LADDER[r]): frozenset(LADDER[r]) for r in LADDER}
-    return rule_set_rows(_bank_puzzles(), sets, params, track)
+    return rule_set_rows(_puzzles(params, track, "ladder"), sets, params, track)
 
 
 @study("shakashaka-ablation", ("size", "rules", "reduction_pct", "finished_pct"),
        lambda rows: "bank boards finished by the fixpoint without each rule (mean over sizes): "
        + ", ".join(f"{r} {_mean(rows, r):.0f} %" for r in sorted({x['rules'] for x in rows}))
-       + ".")
+       + ".", **LADDER_SETTINGS)
 def ablation(params: Params, track: Track) -> list[dict[str, Any]]:
     """Leaving one rule out of the full set {clues, parity, tips, reflex}."""
     sets = {"full": frozenset(FULL_RULES)}
     sets |= {f"full − {r}": frozenset(FULL_RULES) - {r} for r in FULL_RULES}
-    return rule_set_rows(_bank_puzzles(), sets, params, track)
+    return rule_set_rows(_puzzles(params, track, "ladder"), sets, params, track)
 
 
 @study("shakashaka-relative",
-       ("size", "against", "rules", "reduction_pct", "finished_pct"))
+       ("size", "against", "rules", "reduction_pct", "finished_pct"), **LADDER_SETTINGS)
 def relative(params: Params, track: Track) -> list[dict[str, Any]]:
     """One rule's worth depends on its company: tips scored against two different sets.
 
@@ -315,17 +464,17 @@ def relative(params: Params, track: Track) -> list[dict[str, Any]]:
     contribution to the reduction is the gap between the two rows of a pair; it differs by
     set because parity, when present, already removes much of what tips would."""
     rows = []
+    boards = _puzzles(params, track, "ladder")
     for base in (("clues", "tips", "reflex"), FULL_RULES):
         sets = {rules_label(base): frozenset(base),
                 rules_label(r for r in base if r != "tips"): frozenset(base) - {"tips"}}
-        rows += rule_set_rows(_bank_puzzles(), sets, params, track,
-                              against=rules_label(base))
+        rows += rule_set_rows(boards, sets, params, track, against=rules_label(base))
     return rows
 
 
 # -- what makes a board unique ----------------------------------------------------------------
 
-ANSWER_CAP = 100
+ANSWER_CAP = {"project": 100, "write-up": 1000}
 """Answers counted at most per board when clues are dropped."""
 
 
@@ -345,43 +494,52 @@ def tips_only_count(p: Puzzle) -> int:
     return search(propagate(start[None])[0], propagate, accept, limit=2, budget=200_000).count
 
 
-def _uniqueness(p: Puzzle) -> tuple[int, bool, bool]:
+def _uniqueness(job: tuple[Puzzle, int]) -> tuple[int, bool, bool]:
+    p, cap = job
     blank = Puzzle(p.rows, p.cols, tuple(tuple(ANY_CLUE if v >= 0 else v for v in row)
                                          for row in p.clues))
-    without = solve(blank, limit=ANSWER_CAP, budget=100_000)
+    without = solve(blank, limit=cap, budget=1_000_000)
     return without.count, without.status == "unique", tips_only_count(p) == 1
 
 
-@study("shakashaka-uniqueness", ("size", "boards", "unique_without_clues",
-                                 "median_answers_without_clues", "unique_with_tips_only"),
-       lambda rows: f"of {sum(r['boards'] for r in rows)} unique bank boards, "
+@study("shakashaka-uniqueness", ("size", "boards", "unique_without_clues", "answer_cap",
+                                 "median_answers_without_clues", "boards_at_cap",
+                                 "unique_with_tips_only"),
+       lambda rows: f"of {sum(r['boards'] for r in rows)} unique boards, "
        f"{sum(r['unique_without_clues'] for r in rows)} stay unique with every number dropped "
-       f"and {sum(r['unique_with_tips_only'] for r in rows)} with the shape rule cut to tips.")
+       f"and {sum(r['unique_with_tips_only'] for r in rows)} with the shape rule cut to tips.",
+       project=BANK_SET,
+       write_up=WRITE_UP_SET + "; 60, 60 and 36 boards at 6×6, 8×8, 10×10")
 def uniqueness(params: Params, track: Track) -> list[dict[str, Any]]:
-    """The numbers and the full shape rule both carry the uniqueness of a bank board.
+    """The numbers and the full shape rule both carry the uniqueness of a board.
 
-    Every unique bank board re-counted with all its numbers dropped (black cells kept;
-    answers counted up to 100, so a median of 100 means at least 100) and with the rectangle
-    law weakened to the tips table alone (in propagation and in the leaf test)."""
+    Every board re-counted with all its numbers dropped (black cells kept; answers counted
+    up to `answer_cap`, so a median at the cap means at least that many; `boards_at_cap`
+    reached it) and with the rectangle law weakened to the tips table alone (in propagation
+    and in the leaf test)."""
     rows = []
-    for size, puzzles in _bank_puzzles().items():
-        got = pmap(_uniqueness, puzzles, params, track, size)
+    cap = ANSWER_CAP[params.setting]
+    for size, puzzles in _puzzles(params, track, "uniqueness").items():
+        got = pmap(_uniqueness, [(p, cap) for p in puzzles], params, track, size)
         rows.append({"size": size, "boards": len(got),
-                     "unique_without_clues": sum(u for _, u, _ in got),
+                     "unique_without_clues": sum(u for _, u, _ in got), "answer_cap": cap,
                      "median_answers_without_clues": statistics.median(n for n, _, _ in got),
+                     "boards_at_cap": sum(n >= cap for n, _, _ in got),
                      "unique_with_tips_only": sum(t for _, _, t in got)})
     return rows
 
 
 @study("shakashaka-clues", ("size", "black_cells", "numbers_kept", "share",
-                            *(f"digit_{k}" for k in range(5))))
+                            *(f"digit_{k}" for k in range(5))), **CENSUS_SETTINGS)
 def clues(params: Params, track: Track) -> list[dict[str, Any]]:
-    """How few numbers the bank's boards keep: the geometry carries the puzzle.
+    """How few numbers the boards keep: the geometry carries the puzzle.
 
     Per board, black cells and kept numbers (means); share = numbers / black cells (%);
-    digit_k = the share of kept numbers that are k (%)."""
+    digit_k = the share of kept numbers that are k (%). The bank keeps three quarters of its
+    numbers on purpose (published style); the write-up boards keep only what uniqueness
+    needs."""
     rows = []
-    for size, puzzles in _bank_puzzles().items():
+    for size, puzzles in _puzzles(params, track, "census").items():
         values = np.array([v for p in puzzles for row in p.clues for v in row])
         black, kept = int((values != NO_CLUE).sum()), values[values >= 0]
         rows.append({"size": size, "black_cells": round(black / len(puzzles), 1),
@@ -422,3 +580,129 @@ def looks(boards: list[tuple[Puzzle, Any]]) -> dict[str, float]:
         **{f"digit {d} % of numbers": pct(digits[d], digits.sum()) for d in range(5)},
         "answers with regions meeting at a corner %": pct(touching, len(boards)),
     }
+
+
+# -- every picture of the empty boards, both readings -----------------------------------------
+
+SWEEP_SIDES = (3, 4, 5, 6, 7)
+
+
+def _sweep_side(n: int) -> dict[str, Any]:
+    """Legal pictures of the empty n×n board found by the table and built by the definition,
+    each set judged by the other reading too."""
+    table = set(pictures.by_table(n))
+    definition = set(pictures.by_rectangles(n))
+    table_pics, definition_pics = (np.array(sorted(found), dtype=np.int8).reshape(-1, n, n)
+                                   for found in (table, definition))
+    judged = int((~white_area_ok_batch(table_pics)).sum()
+                 + (~local_ok_batch(definition_pics)).sum())
+    return {"board": f"empty {n}x{n}", "pictures": f"5^{n * n}", "legal_by_table": len(table),
+            "legal_by_definition": len(definition),
+            "disagreements": len(table ^ definition) + judged}
+
+
+@study("shakashaka-sweep",
+       ("board", "pictures", "legal_by_table", "legal_by_definition", "disagreements"),
+       lambda rows: f"every picture of the empty 3×3 … 7×7 boards: {rows[-1]['legal_by_table']:,} "
+       f"legal by the table, {rows[-1]['legal_by_definition']:,} by the definition, "
+       f"{rows[-1]['disagreements']} disagreements.",
+       write_up="every picture of the empty n×n board, n = 3 … 7, judged by the definition "
+       "and by the table, both directions")
+def sweep_empty(params: Params, track: Track) -> list[dict[str, Any]]:
+    """The table and the definition find the same legal pictures on every empty board up to 7×7.
+
+    5^49 pictures cannot be enumerated, so each reading enumerates its own legal ones: the
+    table as a pruned enumerator (every lattice point checked as soon as its four cells are
+    set), the definition by building pictures out of white rectangles (each quarter black or
+    the first of a rectangle laid whole; no two rectangles sharing an edge; no lattice point
+    consulted). Both directions: the two sets must be equal, every picture the table finds
+    must pass the validator's flood fill, and every picture built from rectangles must pass
+    the table (`disagreements` counts every failure of the three). `--boards` sets the largest
+    side (default 7; the definition's enumeration takes about half a minute there)."""
+    sides = [n for n in SWEEP_SIDES if n <= params.n(SWEEP_SIDES[-1])]
+    rows = pmap(_sweep_side, sides[::-1], params, track, "sides")[::-1]
+    rows.append({"board": f"total {sides[0]}x{sides[0]}…{sides[-1]}x{sides[-1]}",
+                 "pictures": "", **{k: sum(r[k] for r in rows) for k in
+                                    ("legal_by_table", "legal_by_definition", "disagreements")}})
+    return rows
+
+
+@study("shakashaka-four-corners",
+       ("board", "pictures", "legal", "four_turns_accepts", "four_turns_wrong",
+        "right_angles_accepts", "right_angles_wrong"),
+       lambda rows: f"the four-turn outline checker accepts {rows[-1]['four_turns_accepts']:,} "
+       f"pictures of the empty 3×3, {rows[-1]['legal']} of them legal; insisting on right "
+       f"angles it accepts {rows[-1]['right_angles_accepts']}, exactly the legal ones.",
+       write_up="every picture of the empty 2×2 and 3×3 boards")
+def four_corners(params: Params, track: Track) -> list[dict[str, Any]]:
+    """"A rectangle turns four times" is not the rectangle law; "four right angles" is.
+
+    The checker traces each white region's outline and accepts the picture when every outline
+    turns exactly four times (a 45° spike and a 135° bend are turns too, so a trapezoid or a
+    kite passes); the fix also insists that every turn is a right angle. Judged against the
+    validator on every picture; `_wrong` counts verdicts that differ from it. The empty 4×4
+    (5¹⁶ = 1.5·10¹¹ pictures) is not cheap: about two days at this checker's speed, so it is
+    left out."""
+    rows = []
+    for n in track((2, 3), 2, "boards"):
+        legal = naive = naive_wrong = fixed = fixed_wrong = seen = 0
+        for pics in every_picture(n, n, 5):
+            truth = white_area_ok_batch(pics)
+            turns4, right = pictures.outline_ok(pics, False), pictures.outline_ok(pics, True)
+            seen += len(pics)
+            legal += int(truth.sum())
+            naive += int(turns4.sum())
+            naive_wrong += int((turns4 != truth).sum())
+            fixed += int(right.sum())
+            fixed_wrong += int((right != truth).sum())
+        rows.append({"board": f"empty {n}x{n}", "pictures": seen, "legal": legal,
+                     "four_turns_accepts": naive, "four_turns_wrong": naive_wrong,
+                     "right_angles_accepts": fixed, "right_angles_wrong": fixed_wrong})
+    return rows
+
+
+def _check_speed(boards: list[tuple[Puzzle, Any]]) -> dict[str, float]:
+    """Median microseconds per finished board of each check (each timed over many calls)."""
+    import timeit
+
+    checks = {
+        "table_us": local_ok_one,
+        "table_numpy_us": lambda s: local_ok_batch(s[None]),
+        "flood_fill_us": white_area_ok_one,
+        "flood_fill_python_us": None,
+    }
+    out = {}
+    for name, check in checks.items():
+        times = []
+        for _, answer in boards:
+            cells = np.array(answer.cells, dtype=np.int8)
+            run = (lambda a=answer: white_area_ok(a)) if check is None else (
+                lambda c=cells, f=check: f(c))
+            run()  # compile and cache first
+            number = 20 if check is None else 200
+            times.append(min(timeit.repeat(run, number=number, repeat=3)) / number * 1e6)
+        out[name] = round(statistics.median(times), 1)
+    return out
+
+
+@study("shakashaka-check-speed",
+       ("size", "boards", "table_us", "flood_fill_us", "table_numpy_us",
+        "flood_fill_python_us"),
+       write_up=WRITE_UP_SET + "; 16 boards a size")
+def check_speed(params: Params, track: Track) -> list[dict[str, Any]]:
+    """How long it takes to check a finished board: the table against the flood fill.
+
+    Microseconds per finished board (median over the boards, each the best of three timings
+    of many calls, one process): `table` = every lattice point's ring looked up in the
+    256-entry table, compiled; `flood_fill` = the validator's definition compiled (quarter
+    flood fill and box areas, the search's leaf test); `table_numpy` = the table over numpy
+    arrays (most of it the cost of a numpy call); `flood_fill_python` = the definition as
+    the validator's readable Python. Timings depend on the machine; the order is the
+    finding."""
+    rows = []
+    for size, boards in track(board_set(params, track, "census").items(), None, "sizes"):
+        speeds = _check_speed(boards)
+        rows.append({"size": size, "boards": len(boards),
+                     **{k: speeds[k] for k in ("table_us", "flood_fill_us", "table_numpy_us",
+                                               "flood_fill_python_us")}})
+    return rows

@@ -182,9 +182,14 @@ def obeys_rules(puzzle: Puzzle, answer: Answer) -> bool:
     clues = np.array(puzzle.clues)
     if (triangles_beside(answer) != clues)[clues >= 0].any():
         return False
-    states = np.array(answer.cells, dtype=np.int8)
-    nb, ext = _quarter_geometry(answer.rows, answer.cols)
-    return bool(_white_area_ok(states.ravel(), WHITE_TABLE, nb, ext))
+    return white_area_ok_one(np.array(answer.cells, dtype=np.int8))
+
+
+def white_area_ok_one(states: np.ndarray) -> bool:
+    """The definition for one picture (R, C), compiled: the search's leaf test."""
+    nb, ext = _quarter_geometry(*states.shape)
+    return bool(_white_area_ok(np.ascontiguousarray(states, dtype=np.int8).ravel(),
+                               WHITE_TABLE, nb, ext))
 
 
 @njit(cache=True, parallel=True, nogil=True)

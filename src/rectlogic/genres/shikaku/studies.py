@@ -19,7 +19,8 @@ def _finished(puzzle: Any) -> dict[str, bool]:
 
 @study("shikaku-ablation", ("source", "boards", *(f"{r}_pct" for r in RUNGS)),
        lambda rows: "Janko's Shikaku finished without a guess: "
-       + ", ".join(f"{r} {rows[-1][r + '_pct']} %" for r in RUNGS) + ".")
+       + ", ".join(f"{r} {rows[-1][r + '_pct']} %" for r in RUNGS) + ".",
+       project="the shipped bank by size, and Janko's 501 readable Shikaku")
 def ablation(params: Params, track: Track) -> list[dict[str, Any]]:
     """How far each rung's fixpoint carries real Shikaku boards, with no guess.
 
