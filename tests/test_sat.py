@@ -99,3 +99,47 @@ def test_shakashaka_prime_and_forbidden_encodings_agree() -> None:
                     n += 1
             counts.append(n)
         assert counts[0] == counts[1], clues
+
+
+def test_prime_boxes_cover_exactly_the_forbidden_states_and_are_maximal() -> None:
+    """On random tables (three cells of three states, and four of two): every box is all
+    forbidden, no box can grow by a state, and together they catch exactly the forbidden."""
+    import itertools
+
+    import numpy as np
+
+    from rectlogic.engine.clauses import box_rejects, prime_boxes
+
+    rng = np.random.default_rng(11)
+    for k, states in [(3, 3)] * 20 + [(4, 2)] * 20:
+        forbidden = rng.random((states,) * k) < 0.4
+        boxes = prime_boxes(forbidden)
+        combos = list(itertools.product(range(states), repeat=k))
+        for combo in combos:
+            assert any(box_rejects(b, combo) for b in boxes) == bool(forbidden[combo])
+        for box in boxes:
+            inside = [c for c in combos if box_rejects(box, c)]
+            assert inside and all(forbidden[c] for c in inside)
+            for axis, s in itertools.product(range(k), range(states)):
+                if not box[axis] >> s & 1:
+                    grown = tuple(m | (1 << s) if a == axis else m for a, m in enumerate(box))
+                    assert not all(forbidden[c] for c in combos if box_rejects(grown, c))
+
+
+def test_chocona_prime_clauses_accept_exactly_the_rectangle_law() -> None:
+    """The window clauses, derived from the solver's table, hold on a 2×2 board's shading
+    exactly when the validator (clumps flood-filled against their boxes) accepts it."""
+    import itertools
+
+    from rectlogic.genres.chocona import CHOCONA
+    from rectlogic.genres.chocona.cnf import window_boxes, window_clauses
+    from rectlogic.genres.chocona.model import Answer, make_puzzle
+
+    assert len(window_boxes()) == 4
+    blank = make_puzzle([[0, 0], [0, 0]], [[-1, -1], [-1, -1]])
+    for ne, se, sw, nw in itertools.product((0, 1), repeat=4):
+        true = {v for v, s in zip((1, 2, 3, 4), (ne, se, sw, nw), strict=True) if s}
+        holds = all(any((lit > 0) == (abs(lit) in true) for lit in clause)
+                    for clause in window_clauses([1, 2, 3, 4]))
+        answer = Answer(((nw, ne), (sw, se)))
+        assert holds == CHOCONA.obeys_rules(blank, answer), (ne, se, sw, nw)

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 
 @dataclass
 class Cnf:
@@ -47,3 +49,37 @@ class Encoding:
     """The variables that fix an answer (blocked to find the next one)."""
     decode: Callable[[set[int]], Any]
     """The set of true variables → the genre's Answer."""
+
+
+def prime_boxes(forbidden: np.ndarray) -> tuple[tuple[int, ...], ...]:
+    """A local law's prime clauses, derived from its table: `forbidden` (S, S, …, S) says
+    which states of k cells the law rejects together. Every maximal box B1×…×Bk of state
+    sets whose every combination is forbidden is returned as k bit masks of states; its
+    clause is "cell 1 ∉ B1 or … or cell k ∉ Bk" (over one-hot literals, the states outside
+    each Bi). Together the clauses reject exactly the forbidden combinations, each as short
+    as it can be."""
+    k, states = forbidden.ndim, forbidden.shape[0]
+    boxes = forbidden.astype(bool)
+    for axis in range(k):  # from single states to every subset, one axis at a time
+        shape = list(boxes.shape)
+        shape[axis] = 1 << states
+        lifted = np.ones(shape, dtype=bool)
+        src, dst = np.moveaxis(boxes, axis, 0), np.moveaxis(lifted, axis, 0)
+        for m in range(1, 1 << states):
+            dst[m] = dst[m & (m - 1)] & src[(m & -m).bit_length() - 1]
+        boxes = lifted
+    masks = np.arange(1 << states)
+    maximal = boxes.copy()
+    for axis in range(k):
+        shape = [1] * k
+        shape[axis] = -1
+        maximal &= (masks != 0).reshape(shape)
+        for s in range(states):
+            grown = np.moveaxis(np.moveaxis(boxes, axis, 0)[masks | (1 << s)], 0, axis)
+            maximal &= ~(grown & ((masks & (1 << s)) == 0).reshape(shape))
+    return tuple(tuple(int(m) for m in box) for box in np.argwhere(maximal))
+
+
+def box_rejects(box: tuple[int, ...], states: tuple[int, ...]) -> bool:
+    """Does the clause of this box reject these cell states (is every state inside it)?"""
+    return all(mask >> s & 1 for mask, s in zip(box, states, strict=True))

@@ -1,10 +1,28 @@
-"""Chocona in clauses: a variable per cell (shaded); in every 2×2 window, three shaded cells
-force the fourth (four clauses); each number is a cardinality constraint on its region."""
+"""Chocona in clauses: a variable per cell (shaded); in every 2×2 window the window law as
+its prime clauses, derived from the solver's own table (`model.WINDOW_OK`: four clauses, three
+shaded cells force the fourth); each number a cardinality constraint on its region."""
 
 from __future__ import annotations
 
-from ...engine.clauses import Cnf, Encoding
-from .model import Answer, Puzzle
+from functools import cache
+
+from ...engine.clauses import Cnf, Encoding, prime_boxes
+from .model import SHADED, WHITE, WINDOW_OK, Answer, Puzzle
+
+
+@cache
+def window_boxes() -> tuple[tuple[int, ...], ...]:
+    """The window law's maximal forbidden boxes (per cell NE, SE, SW, NW: a 2-bit state mask)."""
+    return prime_boxes(~WINDOW_OK)
+
+
+def window_clauses(window: list[int]) -> list[list[int]]:
+    """The prime clauses over one window's cell variables (NE, SE, SW, NW): for each box, each
+    cell's states outside its mask (WHITE: the variable false, SHADED: true)."""
+    literal = {WHITE: -1, SHADED: 1}
+    return [[literal[s] * v for v, mask in zip(window, box, strict=True)
+             for s in (WHITE, SHADED) if not mask >> s & 1]
+            for box in window_boxes()]
 
 
 def encode(puzzle: Puzzle) -> Encoding:
@@ -13,9 +31,8 @@ def encode(puzzle: Puzzle) -> Encoding:
     s = [[cnf.var() for _ in range(C)] for _ in range(R)]
     for r in range(R - 1):
         for c in range(C - 1):
-            window = [s[r][c], s[r][c + 1], s[r + 1][c], s[r + 1][c + 1]]
-            for k, fourth in enumerate(window):
-                cnf.clauses.append([-v for i, v in enumerate(window) if i != k] + [fourth])
+            cnf.clauses.extend(window_clauses([s[r][c + 1], s[r + 1][c + 1], s[r + 1][c],
+                                               s[r][c]]))
     for k, cells in enumerate(puzzle.region_cells):
         if puzzle.clues[k] >= 0:
             cnf.exactly([s[r][c] for r, c in cells], puzzle.clues[k])

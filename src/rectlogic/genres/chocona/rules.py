@@ -21,7 +21,7 @@ from numba import njit
 from ...engine import kernel
 from ...engine.kernel import CompiledRules, Kernels
 from ...grid import NO_CLUE, box_sum, mask_labels, piece_boxes, prefix_sums
-from .model import BIT, BOTH, SHADED, WHITE, Puzzle
+from .model import BIT, BOTH, SHADED, WHITE, WINDOW_OK, Puzzle
 
 RULES = ("quota", "corner", "box", "probe")
 LADDER = {
@@ -37,15 +37,15 @@ SH, WH = BIT[SHADED], BIT[WHITE]
 @cache
 def window_tables() -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:
     """Key parts (a cell's 2-bit domain in its quadrant's place) and, per quadrant, the values
-    a cell keeps given the point's key: those in some filling of the window whose shaded
-    count is not three."""
+    a cell keeps given the point's key: those in some filling of the window the law allows
+    (`WINDOW_OK`: the shaded count is not three)."""
     parts = tuple(np.array([d << (2 * q) for d in range(4)], dtype=np.uint8) for q in range(4))
     allowed = np.zeros((4, 256), dtype=np.uint8)
     for key in range(256):
         doms = [(key >> (2 * q)) & 3 for q in range(4)]
         for fill in range(16):
             values = [(fill >> q) & 1 for q in range(4)]
-            if sum(values) != 3 and all((doms[q] >> values[q]) & 1 for q in range(4)):
+            if WINDOW_OK[tuple(values)] and all((doms[q] >> values[q]) & 1 for q in range(4)):
                 for q in range(4):
                     allowed[q][key] |= 1 << values[q]
     return parts, tuple(allowed)

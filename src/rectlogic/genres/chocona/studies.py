@@ -237,8 +237,9 @@ def _clue_dial_boards(params: Params, track: Track, share: int) -> list[dict[str
        lambda rows: "8×8 raw boards unique with " + ", ".join(
            f"{r['numbered_pct']} % {r['unique_pct']} %" for r in rows[::3]) + " of regions "
        "numbered.",
-       write_up="8×8 " + WRITE_UP_STREAM + "; only a share of the regions numbered (chosen at "
-       "random; the same 150 boards at every share)")
+       write_up="8×8 raw boards: regions grown to a size drawn from 1..5, a dart packing of "
+       "rectangles up to 3×3 (2n² darts); a share of the regions numbered, chosen at random "
+       "(the same 150 boards at every share); the write-up's probe")
 def clue_dial(params: Params, track: Track) -> list[dict[str, Any]]:
     """How many numbers a board needs: uniqueness as the share of numbered regions grows.
 
@@ -292,7 +293,8 @@ def probe_law(params: Params, track: Track) -> list[dict[str, Any]]:
 
     Every unique board of each source (raw boards: the same boards as the stream and dial
     studies) against the probe fixpoint; `resisting` names the unique boards it does not
-    finish (raw boards by their number in the stream, Janko's by key; the first eight).
+    finish (raw boards by their number in the stream and bank boards by their place in the
+    bank, the first eight; Janko's by key, every one).
     `median_ms` = the median time of the probe fixpoint per board, where it was timed here:
     on Janko's boards it is what making the write-up's probe the solver's would cost."""
     probe = params.setting
@@ -321,17 +323,18 @@ def probe_law(params: Params, track: Track) -> list[dict[str, Any]]:
                        track, f"{source} ({which} probe)")
             resist = [key for (key, _), (done, _) in zip(items, got, strict=True) if not done]
             rows.append(_law_row(source, which, len(items), resist,
-                                 round(statistics.median(ms for _, ms in got), 2)))
+                                 round(statistics.median(ms for _, ms in got), 2),
+                                 shown=len(resist) if source == "janko" else 8))
     return rows
 
 
 def _law_row(source: str, probe: str, boards: int, resist: list[Any],
-             ms: float | None) -> dict[str, Any]:
-    shown = ", ".join(map(str, resist[:8])) + (" …" if len(resist) > 8 else "")
+             ms: float | None, shown: int = 8) -> dict[str, Any]:
+    names = ", ".join(map(str, resist[:shown])) + (" …" if len(resist) > shown else "")
     return {"source": source, "probe": probe, "boards": boards,
             "finished_by_probe": boards - len(resist),
             "finished_pct": pct(boards - len(resist), boards), "median_ms": ms,
-            "resisting": shown or "none"}
+            "resisting": names or "none"}
 
 
 def _probe_finishes(job: tuple[Any, bool]) -> tuple[bool, float]:
@@ -359,11 +362,10 @@ def fishing(params: Params, track: Track) -> list[dict[str, Any]]:
     exactly that grade, `first_hits` = the numbers of the first ten attempts that did (the
     first attempt is 1). Per bank size, `median_guesses` = the median search nodes past the
     root to solve a bank board and prove it unique (0: the probing root settles it), and
-    `boards_guessing` = boards needing at least one. This project's generator blends regions
-    across the answer's rectangles while the board stays acceptable, so probe-grade boards
-    come in about one attempt in four; the write-ups' generator, with regions drawn along the
-    rectangles only, needed thousands of attempts for one (the project's generator without
-    blending: 0 in 300)."""
+    `boards_guessing` = boards needing at least one (the bank's `search` grade). This
+    project's generator blends regions across the answer's rectangles while the board stays
+    acceptable; without that blending, regions drawn along the rectangles only, it made no
+    probe-grade board in 300 attempts at each size (measured when blending was added)."""
     from ...generate import fish, grades
 
     attempts = params.n(FISH_ATTEMPTS)

@@ -16,6 +16,7 @@ from functools import cache
 
 import numpy as np
 
+from ...engine import clauses
 from ...engine.clauses import Cnf, Encoding
 from .model import BLACK, PAT, Answer, E, Puzzle, ring_of
 
@@ -33,26 +34,8 @@ def forbidden_table() -> np.ndarray:
 
 @cache
 def prime_boxes() -> tuple[tuple[int, int, int, int], ...]:
-    """Every maximal all-forbidden box, as four 6-bit state masks."""
-    boxes = forbidden_table()
-    for axis in range(4):  # from single states to every subset, one axis at a time
-        shape = list(boxes.shape)
-        shape[axis] = 1 << STATES
-        lifted = np.ones(shape, dtype=bool)
-        src, dst = np.moveaxis(boxes, axis, 0), np.moveaxis(lifted, axis, 0)
-        for m in range(1, 1 << STATES):
-            dst[m] = dst[m & (m - 1)] & src[(m & -m).bit_length() - 1]
-        boxes = lifted
-    masks = np.arange(1 << STATES)
-    maximal = boxes.copy()
-    for axis in range(4):
-        shape = [1, 1, 1, 1]
-        shape[axis] = -1
-        maximal &= (masks != 0).reshape(shape)
-        for s in range(STATES):
-            grown = np.moveaxis(np.moveaxis(boxes, axis, 0)[masks | (1 << s)], 0, axis)
-            maximal &= ~(grown & ((masks & (1 << s)) == 0).reshape(shape))
-    return tuple(tuple(int(m) for m in box) for box in np.argwhere(maximal))
+    """Every maximal all-forbidden box of the window law, as four 6-bit state masks."""
+    return clauses.prime_boxes(forbidden_table())
 
 
 def encode(puzzle: Puzzle) -> Encoding:

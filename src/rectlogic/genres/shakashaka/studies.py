@@ -65,19 +65,22 @@ NEAR = [(dr, dc) for dr in range(0, 3) for dc in range(-2, 3) if (dr, dc) > (0, 
 """Second cells of a two-cell edit: the later cells within two steps (king moves)."""
 
 
-def edits(answer: np.ndarray) -> Iterator[np.ndarray]:
+def edits(answer: np.ndarray, every_pair: bool = False) -> Iterator[np.ndarray]:
     """Every one-cell edit of an answer (a white cell to each other white state) and every
-    two-cell edit of two white cells within two king steps of each other."""
+    two-cell edit of two white cells within two king steps of each other (of every two white
+    cells with `every_pair`)."""
     rows, cols = answer.shape
     white = [(r, c) for r in range(rows) for c in range(cols) if answer[r, c] != BLACK]
+    later = {cell: white[k + 1:] for k, cell in enumerate(white)}
     ones = [(r, c, s) for r, c in white for s in range(5) if s != answer[r, c]]
     batch = np.repeat(answer[None], len(ones), axis=0)
     for k, (r, c, s) in enumerate(ones):
         batch[k, r, c] = s
     yield batch
     for r, c in white:
-        pairs = [(r + dr, c + dc) for dr, dc in NEAR
-                 if 0 <= r + dr < rows and 0 <= c + dc < cols and answer[r + dr, c + dc] != BLACK]
+        pairs = later[r, c] if every_pair else [
+            (r + dr, c + dc) for dr, dc in NEAR
+            if 0 <= r + dr < rows and 0 <= c + dc < cols and answer[r + dr, c + dc] != BLACK]
         if not pairs:
             continue
         batch = np.repeat(answer[None], 16 * len(pairs), axis=0)
@@ -107,26 +110,29 @@ def sweep(chunks: Iterator[np.ndarray]) -> tuple[int, int, int]:
 
 
 @study("shakashaka-equivalence", ("source", "configurations", "legal", "disagreements"),
-       lambda rows: f"{sum(r['configurations'] for r in rows):,} pictures (every 3×3 board "
-       f"with black cells among them) judged by the definition and by the table: "
+       lambda rows: f"{sum(r['configurations'] for r in rows):,} pictures ("
+       + ", ".join(r["source"] for r in rows) + ") judged by the definition and by the table: "
        f"{sum(r['disagreements'] for r in rows)} disagreements.",
        project="every picture of the small boards; random crowded 5×5 pictures; edits of "
        "the bank's answers",
-       write_up="edits of the write-up set's answers (16 boards a size, 6×6, 8×8, 10×10: "
-       + WRITE_UP_SET + ")")
+       write_up="every one-cell and every two-cell edit of the write-up set's answers (16 "
+       "boards a size, 6×6, 8×8, 10×10: " + WRITE_UP_SET + ")")
 def equivalence(params: Params, track: Track) -> list[dict[str, Any]]:
     """The definition (quarter flood fill, box areas) and the 256-entry table judge alike.
 
     Every picture is judged twice: by the validator's definition, compiled for the sweep, and by
     the lattice-point table. `every 3x3 board` is every picture with black cells too (6⁹
     configurations). Edits are every one-cell edit of every bank answer and every two-cell edit
-    of two white cells within two king steps (distant pairs touch no common lattice point).
+    of two white cells within two king steps (distant pairs touch no common lattice point, so
+    the table judges each change apart; the write-up setting edits every pair all the same,
+    for the definition, which reads the regions whole).
     `--boards` sets the number of random crowded 5×5 pictures (default 1,000,000)."""
     rng = np.random.default_rng(params.seed)
     answers = [np.array(a.cells, dtype=np.int8)
                for boards in board_set(params, track, "census").values() for _, a in boards]
     if params.setting == "write-up":
-        sources = {"edits of write-up answers": lambda: (e for a in answers for e in edits(a))}
+        sources = {"edits of write-up answers": lambda: (e for a in answers
+                                                         for e in edits(a, every_pair=True))}
     else:
         sources = {
             "empty 2x2": lambda: every_picture(2, 2, 5),
@@ -344,9 +350,11 @@ def nodes(params: Params, track: Track) -> list[dict[str, Any]]:
     the full rule (rung `reflex`) without probing. The leaf-only search visits the whole tree,
     (5^(n+1)−1)/4 nodes on n white cells; above 8 white cells that count is taken from the
     closed form rather than run (`leaf` says which). Convention: a contradiction found at the
-    root counts 0 nodes. In the write-up setting the set's rows give the median nodes to
-    settle a board of the set (they are unique; the leaf side is the closed form for the
-    median white count). `--boards` sets the number of small boards (default 10)."""
+    root counts 0 nodes (this study's earlier tables counted that root as one node, so a
+    board with no answer read 1 where it now reads 0). In the write-up setting the set's rows
+    give the median nodes to settle a board of the set (they are unique; the leaf side is the
+    closed form for the median white count). `--boards` sets the number of small boards
+    (default 10)."""
     rng = np.random.default_rng(params.seed)
     if params.setting == "project":
         boards = [small_board(rng, 2 + k % 5) for k in range(params.n(10))]
@@ -439,7 +447,8 @@ def ladder(params: Params, track: Track) -> list[dict[str, Any]]:
     reduction = the share of removable values (all but one per cell) the fixpoint removes,
     averaged over boards; finished = boards it decides completely and correctly. The bank's
     boards are all finished by `probe` (they are graded so, or easier); the write-up boards
-    are thinned by uniqueness alone, so some need a guess even after probing."""
+    are thinned by uniqueness alone, with no grade in view, so nothing but the measurement
+    says how far each rung carries them."""
     sets = {rules_label(LADDER[r]): frozenset(LADDER[r]) for r in LADDER}
     return rule_set_rows(_puzzles(params, track, "ladder"), sets, params, track)
 
@@ -592,10 +601,10 @@ def _sweep_side(n: int) -> dict[str, Any]:
     each set judged by the other reading too."""
     table = set(pictures.by_table(n))
     definition = set(pictures.by_rectangles(n))
-    table_pics, definition_pics = (np.array(sorted(found), dtype=np.int8).reshape(-1, n, n)
-                                   for found in (table, definition))
-    judged = int((~white_area_ok_batch(table_pics)).sum()
-                 + (~local_ok_batch(definition_pics)).sum())
+    definition_pics = np.array(sorted(definition), dtype=np.int8).reshape(-1, n, n)
+    # one picture at a time: the threaded batch check may not run in a forked worker
+    judged = sum(not white_area_ok_one(np.array(pic, dtype=np.int8).reshape(n, n))
+                 for pic in table) + int((~local_ok_batch(definition_pics)).sum())
     return {"board": f"empty {n}x{n}", "pictures": f"5^{n * n}", "legal_by_table": len(table),
             "legal_by_definition": len(definition),
             "disagreements": len(table ^ definition) + judged}
