@@ -282,8 +282,9 @@ def test_compiled_search_walks_the_same_tree(corpus: list) -> None:
 
 
 def test_fast_leaf_test_agrees_with_pzprjs_checks(corpus: list) -> None:
-    """The search's leaf test (clumps and counts over arrays) against the full checklist, on
-    Janko answers and on edits of one to three cells."""
+    """The search's leaf test (clumps and counts over arrays, from an Answer and straight
+    from the domains) against the full checklist, on Janko answers and on edits of one to
+    three cells."""
     rng = np.random.default_rng(3)
     for item in corpus[::5]:
         p, base = item.puzzle, np.array(item.published.shaded)
@@ -293,4 +294,6 @@ def test_fast_leaf_test_agrees_with_pzprjs_checks(corpus: list) -> None:
             for v in rng.choice(e.size, size=1 + k % 3, replace=False):
                 e.flat[v] ^= 1
             answer = Answer(tuple(map(tuple, e.tolist())))
-            assert G.obeys_rules(p, answer) == (not G.check(p, answer)[0])
+            verdict = not G.check(p, answer)[0]
+            assert G.obeys_rules(p, answer) == verdict
+            assert G.accept(p)(G.encode(p, answer)) == verdict  # straight off the domains

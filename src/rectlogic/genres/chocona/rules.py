@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 import sys
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 from numba import njit
@@ -73,13 +73,22 @@ def pack(puzzle: Puzzle, names: frozenset[str]) -> np.ndarray | None:
              | CORNER * ("corner" in names) | BOX * ("box" in names))
     if not flags:
         return None
+    ctx = _layout(puzzle).copy()  # a solve packs twice (probing's rules and the search's)
+    ctx[2] = flags
+    return ctx
+
+
+@lru_cache(maxsize=8)
+def _layout(puzzle: Puzzle) -> np.ndarray:
+    """The context of `pack` with no rule flag set (copied before use: its scratch is
+    written)."""
     reg = padded_regions(puzzle)
     clues = np.array([*puzzle.clues, NO_CLUE])
     target = np.where(clues >= 0, clues, 1 << 20)  # never met, never exceeded
     floor = np.where(clues >= 0, clues, -1)  # never short
     order = np.argsort(reg, kind="stable")
     starts = np.searchsorted(reg[order], np.arange(clues.size + 1))
-    head = [puzzle.rows, puzzle.cols, flags, clues.size]
+    head = [puzzle.rows, puzzle.cols, 0, clues.size]
     parts, allowed = window_tables()
     scratch = np.zeros(2 * reg.size)  # the worklist and its flags, used by `fixpoint`
     return np.concatenate(

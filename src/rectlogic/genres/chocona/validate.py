@@ -5,8 +5,10 @@ region. Violations in pzprjs's active order: brNoShade, csNotRect, bkShadeNe."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 import numpy as np
+from numba import njit
 
 from ...grid import mask_labels, piece_boxes
 from ..base import Check, Place, Violation, run_checks
@@ -70,10 +72,33 @@ def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
 def obeys_rules(puzzle: Puzzle, answer: Answer) -> bool:
     """Every clump its bounding box and every number its count: the verdict of `validate`
     without its report, over arrays (for a search's every leaf)."""
-    shaded, _, rectangle = _clump_labels(answer)
-    if not all(rectangle.values()):
+    return shading_obeys_rules(puzzle, np.array(answer.shaded, dtype=np.bool_))
+
+
+def shading_obeys_rules(puzzle: Puzzle, shaded: np.ndarray) -> bool:
+    """`obeys_rules` on a shading (rows, cols) of booleans, as the search's leaves hold it."""
+    if not _clumps_are_boxes(np.ascontiguousarray(shaded)):
         return False
-    regions = np.array(puzzle.regions).ravel()
-    counts = np.bincount(regions, weights=shaded.ravel(), minlength=len(puzzle.clues))
-    clues = np.array(puzzle.clues)
+    regions, clues = _numbers(puzzle)
+    counts = np.bincount(regions, weights=shaded.ravel(), minlength=clues.size)
     return bool((counts == clues)[clues >= 0].all())
+
+
+@lru_cache(maxsize=8)
+def _numbers(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray]:
+    """Each cell's region (flat) and each region's number, as arrays."""
+    return np.array(puzzle.regions).ravel(), np.array(puzzle.clues)
+
+
+@njit(cache=True, nogil=True)
+def _clumps_are_boxes(shaded):  # pragma: no cover - compiled
+    """Flood-fill the clumps; does each fill its bounding box (size equals box area)?"""
+    labels = mask_labels(shaded)
+    boxes = piece_boxes(labels)
+    for r in range(shaded.shape[0]):
+        for c in range(shaded.shape[1]):
+            if shaded[r, c]:
+                size, top, left, bottom, right = boxes[labels[r, c]]
+                if size != (bottom - top + 1) * (right - left + 1):
+                    return False
+    return True
