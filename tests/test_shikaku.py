@@ -249,3 +249,35 @@ def test_uint64_and_integer_candidate_sets_settle_alike(p: Puzzle) -> None:
         narrow = prop(start[None])[0]
         wide = prop(start.astype(object)[None])[0]
         assert [int(v) for v in narrow] == [int(v) for v in wide], rung
+
+
+def test_compiled_leaf_check_agrees_with_the_validator(corpus: list) -> None:
+    """The search's leaf test reads the rule book over rectangles; on Janko answers and on
+    edits of them (a rectangle moved, grown or shrunk by one), it agrees with pzprjs's checks
+    on the drawing wherever the rectangles can be drawn, and rejects overlaps and holes."""
+    from rectlogic.genres.shikaku import _draw
+    from rectlogic.genres.shikaku.validate import rectangles_obey_rules
+
+    G = get_genre("shikaku")
+    rng = np.random.default_rng(4)
+    seen = {True: 0, False: 0}
+    for item in corpus[::7]:
+        p = item.puzzle
+        base = np.array(item.published.rects(), dtype=np.int64)
+        assert rectangles_obey_rules(p, base)
+        for _ in range(20):
+            rects = base.copy()
+            k, field = rng.integers(len(rects)), rng.integers(4)
+            rects[k, field] += rng.choice([-1, 1])
+            verdict = rectangles_obey_rules(p, rects)
+            inside = ((rects[:, :2] >= 0).all() and (rects[:, 2:] >= 1).all()
+                      and (rects[:, 0] + rects[:, 2] <= p.rows).all()
+                      and (rects[:, 1] + rects[:, 3] <= p.cols).all())
+            label, tiles = _draw(rects, p.rows, p.cols) if inside else (None, False)
+            if tiles:
+                drawn = Answer.from_rooms(label)
+                assert verdict == (not G.check(p, drawn)[0])
+            else:
+                assert not verdict  # overlap, hole or off the board
+            seen[bool(verdict)] += 1
+    assert seen[False] > 0

@@ -15,6 +15,7 @@ from ..generating import Judge
 from . import generate as _generate
 from . import rules as _rules
 from .model import Answer, Puzzle, candidate_array, candidates, check_answer_fits
+from .validate import rectangles_obey_rules as _rectangles_obey_rules
 from .validate import validate as _validate
 
 
@@ -92,12 +93,11 @@ class Shikaku(Genre[Puzzle, Answer]):
         return np.array([max(n, 0) for _, _, n in puzzle.numbers], dtype=float)
 
     def accept(self, puzzle: Puzzle) -> Callable[[np.ndarray], bool]:
-        """A drawing cannot show two rectangles on one cell, so an assignment whose
-        rectangles overlap or leave holes is turned away before the validator reads it."""
+        """The rule book read over the chosen rectangles, compiled (no drawing made): a drawing
+        could not show two rectangles on one cell, this check sees the overlap."""
 
         def ok(d: np.ndarray) -> bool:
-            answer, tiles = self._drawing(puzzle, d)
-            return tiles and self.obeys_rules(puzzle, answer)
+            return _rectangles_obey_rules(puzzle, self.chosen(puzzle, d))
 
         return ok
 

@@ -9,8 +9,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
+from numba import njit
 
-from ...grid import NO_CLUE, piece_boxes
+from ...grid import ANY_CLUE, NO_CLUE, piece_boxes
 from ..base import Cells, Check, Place, Violation, run_checks
 from .model import Answer, Puzzle
 
@@ -75,3 +76,34 @@ CHECKS = (
 
 def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     return run_checks(CHECKS, puzzle, answer, _rooms(puzzle, answer))
+
+
+def rectangles_obey_rules(puzzle: Puzzle, rects: np.ndarray) -> bool:
+    """The rule book read over rectangles (rows [top, left, height, width]), compiled, for a
+    search's every leaf: they tile the board (no cell twice, none left), and each holds
+    exactly one number, whose value (unless `?`) is its area. The same verdict as
+    `validate` on the drawing of those rectangles, without drawing it."""
+    return bool(_rectangles_ok(np.ascontiguousarray(rects, dtype=np.int64),
+                               puzzle.clue_array, NO_CLUE, ANY_CLUE))
+
+
+@njit(cache=True, nogil=True)
+def _rectangles_ok(rects, clues, no_clue, any_clue):  # pragma: no cover - compiled
+    R, C = clues.shape
+    cover = np.zeros((R, C), np.bool_)
+    for k in range(rects.shape[0]):
+        t, lft, h, w = rects[k, 0], rects[k, 1], rects[k, 2], rects[k, 3]
+        if t < 0 or lft < 0 or h < 1 or w < 1 or t + h > R or lft + w > C:
+            return False
+        numbers, value = 0, 0
+        for r in range(t, t + h):
+            for c in range(lft, lft + w):
+                if cover[r, c]:
+                    return False  # two rectangles on one cell
+                cover[r, c] = True
+                if clues[r, c] != no_clue:
+                    numbers += 1
+                    value = clues[r, c]
+        if numbers != 1 or (value != any_clue and value != h * w):
+            return False
+    return cover.all()  # no hole
