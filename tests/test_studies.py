@@ -385,3 +385,5 @@ def test_settings_in_the_report_and_the_cli() -> None:
     assert r.returncode == 0 and json.loads(r.stdout)["params"]["setting"] == "write-up"
     r = run("experiment", "shakashaka-sweep", "--setting", "project")
     assert r.returncode == 2 and "setting" in r.stderr
+    r = run("experiment", "--all", "--setting", "paper")
+    assert r.returncode == 2 and "unknown setting" in r.stderr

@@ -483,6 +483,8 @@ def experiment_cmd(
         return
     if all_ == (name is not None):
         raise RectlogicError("give one study NAME, or --all (see --list)")
+    if setting not in (None, *studies.SETTINGS):
+        raise RectlogicError(f"unknown setting {setting!r}; known: {', '.join(studies.SETTINGS)}")
     if all_:
         runs = [(n, s) for n, s in studies.runs(known) if setting in (None, s)]
     else:

@@ -56,6 +56,7 @@ class Study:
 
 
 STUDIES: dict[str, Study] = {}
+SETTINGS = ("project", "write-up")
 
 
 def study(name: str, columns: Sequence[str],
@@ -64,8 +65,8 @@ def study(name: str, columns: Sequence[str],
     """Register a study function; its docstring's first line is its title. Each keyword names
     a setting it runs in (`write_up` for `write-up`) and says in a line what that setting is."""
 
-    if not settings:
-        raise TypeError(f"study {name} states no setting")
+    if not settings or any(k.replace("_", "-") not in SETTINGS for k in settings):
+        raise TypeError(f"study {name} must state its settings, among {SETTINGS}")
 
     def register(fn: Callable[[Params, Track], list[dict[str, Any]]]) -> Callable:
         named = {k.replace("_", "-"): v for k, v in settings.items()}

@@ -525,7 +525,11 @@ def uniqueness(params: Params, track: Track) -> list[dict[str, Any]]:
     Every board re-counted with all its numbers dropped (black cells kept; answers counted
     up to `answer_cap`, so a median at the cap means at least that many; `boards_at_cap`
     reached it) and with the rectangle law weakened to the tips table alone (in propagation
-    and in the leaf test)."""
+    and in the leaf test). The bank's boards graded `tips` (a third of its smaller sizes)
+    are finished by clues, parity and tips, so they stay unique with the shape rule cut to
+    tips; boards thinned by uniqueness under the full rule, as the write-up's, lean on
+    `reflex` and do not. Answers are counted up to 100 on the bank, as before, and up to
+    1,000 on the write-up set, as the write-up asks."""
     rows = []
     cap = ANSWER_CAP[params.setting]
     for size, puzzles in _puzzles(params, track, "uniqueness").items():
