@@ -234,9 +234,9 @@ def _clue_dial_boards(params: Params, track: Track, share: int) -> list[dict[str
 
 @study("chocona-clue-dial", ("numbered_pct", "boards", "unique_pct", "probe_solves_pct",
                              "few_answers_pct"),
-       lambda rows: "8×8 raw boards unique with " + ", ".join(
-           f"{r['numbered_pct']} % {r['unique_pct']} %" for r in rows[::3]) + " of regions "
-       "numbered.",
+       lambda rows: "8×8 raw boards, share of regions numbered → unique, fewer than 100 "
+       "answers: " + ", ".join(f"{r['numbered_pct']} % → {r['unique_pct']} %, "
+                               f"{r['few_answers_pct']} %" for r in rows[::3]) + ".",
        write_up="8×8 raw boards: regions grown to a size drawn from 1..5, a dart packing of "
        "rectangles up to 3×3 (2n² darts); a share of the regions numbered, chosen at random "
        "(the same 150 boards at every share); the write-up's probe")
@@ -282,9 +282,11 @@ def exhaustive(params: Params, track: Track) -> list[dict[str, Any]]:
 @study("chocona-probe-law",
        ("source", "probe", "boards", "finished_by_probe", "finished_pct", "median_ms",
         "resisting"),
-       lambda rows: "unique boards the probe fixpoint finishes: "
+       lambda rows: "unique boards the probe fixpoint finishes: raw boards "
+       f"{sum(r['finished_by_probe'] for r in rows if r['source'] not in ('bank', 'janko'))}/"
+       f"{sum(r['boards'] for r in rows if r['source'] not in ('bank', 'janko'))}, "
        + ", ".join(f"{r['source']} ({r['probe']} probe) {r['finished_by_probe']}/{r['boards']}"
-                   for r in rows) + ".",
+                   for r in rows if r["source"] in ("bank", "janko")) + ".",
        project=PROJECT_STREAM + "; the stream and both dials, the bank, Janko's 250",
        write_up=WRITE_UP_STREAM + "; the stream, the three dials, 400 boards a size at 6×6 "
        "and 8×8 with regions up to 2 cells; Janko's 250 with both probes")

@@ -454,7 +454,7 @@ def ladder(params: Params, track: Track) -> list[dict[str, Any]]:
 
 
 @study("shakashaka-ablation", ("size", "rules", "reduction_pct", "finished_pct"),
-       lambda rows: "bank boards finished by the fixpoint without each rule (mean over sizes): "
+       lambda rows: "boards finished by the fixpoint without each rule (mean over sizes): "
        + ", ".join(f"{r} {_mean(rows, r):.0f} %" for r in sorted({x['rules'] for x in rows}))
        + ".", **LADDER_SETTINGS)
 def ablation(params: Params, track: Track) -> list[dict[str, Any]]:
