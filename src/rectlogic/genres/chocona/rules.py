@@ -81,18 +81,31 @@ def pack(puzzle: Puzzle, names: frozenset[str]) -> np.ndarray | None:
 @lru_cache(maxsize=8)
 def _layout(puzzle: Puzzle) -> np.ndarray:
     """The context of `pack` with no rule flag set (copied before use: its scratch is
-    written)."""
+    written), filled in place: one int32 array, no float detour."""
     reg = padded_regions(puzzle)
-    clues = np.array([*puzzle.clues, NO_CLUE])
-    target = np.where(clues >= 0, clues, 1 << 20)  # never met, never exceeded
-    floor = np.where(clues >= 0, clues, -1)  # never short
+    n, k = reg.size, len(puzzle.clues) + 1
+    clues = np.array([*puzzle.clues, NO_CLUE], dtype=np.int32)
+    tables = _window_block()
+    ctx = np.zeros(4 + n + 3 * k + 1 + n + tables.size + 2 * n, dtype=np.int32)
+    ctx[:4] = puzzle.rows, puzzle.cols, 0, k
+    at = 4
+    for part in (reg, np.where(clues >= 0, clues, 1 << 20),  # target: never met, exceeded
+                 np.where(clues >= 0, clues, -1)):  # floor: never short
+        ctx[at:at + part.size] = part
+        at += part.size
     order = np.argsort(reg, kind="stable")
-    starts = np.searchsorted(reg[order], np.arange(clues.size + 1))
-    head = [puzzle.rows, puzzle.cols, 0, clues.size]
+    ctx[at:at + k + 1] = np.searchsorted(reg[order], np.arange(k + 1))  # CSR starts
+    ctx[at + k + 1:at + k + 1 + n] = order
+    at += k + 1 + n
+    ctx[at:at + tables.size] = tables  # the rest: scratch for the worklist, zeros
+    return ctx
+
+
+@cache
+def _window_block() -> np.ndarray:
+    """The window tables as one int32 block: 4·4 key parts, then 4·256 allowed values."""
     parts, allowed = window_tables()
-    scratch = np.zeros(2 * reg.size)  # the worklist and its flags, used by `fixpoint`
-    return np.concatenate(
-        [head, reg, target, floor, starts, order, *parts, *allowed, scratch]).astype(np.int32)
+    return np.concatenate([*parts, *allowed]).astype(np.int32)
 
 
 def build(puzzle: Puzzle, names: frozenset[str]) -> CompiledRules | None:
