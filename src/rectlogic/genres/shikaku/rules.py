@@ -14,6 +14,7 @@ from collections.abc import Callable
 import numpy as np
 from numba import njit
 
+from ...engine import kernel, limits
 from .model import Puzzle, candidate_array
 
 RULES = ("only-coverer", "forced-cell", "probe")
@@ -25,49 +26,145 @@ LADDER = {
 }
 
 
-def build(puzzle: Puzzle, names: frozenset[str]) -> Callable[[np.ndarray], np.ndarray] | None:
+def build(puzzle: Puzzle, names: frozenset[str]) -> DualRules | None:
     coverer, forced = "only-coverer" in names, "forced-cell" in names
     if not (coverer or forced):
         return None
-    rects, sizes, first = candidate_array(puzzle)
-    exact = all(n > 0 for _, _, n in puzzle.numbers)
-    area_ok = not exact or sum(n for _, _, n in puzzle.numbers) == puzzle.rows * puzzle.cols
-    nbytes = (int(first[-1]) + 7) // 8
-    owner = np.repeat(np.arange(sizes.size), sizes)  # each candidate's clue
-    bit = (np.arange(int(first[-1])) - first[owner]).astype(np.uint64)  # and its bit there
+    return DualRules(puzzle, coverer, forced)
 
-    def unpack(domains: np.ndarray) -> np.ndarray:
+
+class DualRules:
+    """The two dual rules for one puzzle, as the engine's batch propagator (B, K) → (B, K)
+    over clue domains (a bitset of candidates per clue), and the whole search compiled
+    (`compiled_search`) when every clue has at most 64 candidates."""
+
+    def __init__(self, puzzle: Puzzle, coverer: bool, forced: bool) -> None:
+        self.rects, self.sizes, self.first = candidate_array(puzzle)
+        self.R, self.C = puzzle.rows, puzzle.cols
+        self.coverer, self.forced = coverer, forced
+        exact = all(n > 0 for _, _, n in puzzle.numbers)
+        self.area_ok = not exact or sum(n for _, _, n in puzzle.numbers) == self.R * self.C
+        self.nbytes = (int(self.first[-1]) + 7) // 8
+        self.owner = np.repeat(np.arange(self.sizes.size), self.sizes)  # each candidate's clue
+        self.bit = (np.arange(int(self.first[-1])) - self.first[self.owner]).astype(np.uint64)
+
+    def unpack(self, domains: np.ndarray) -> np.ndarray:
         """Clue domains → one flag per candidate: vectorised for uint64 domains, through one
         long Python integer for wider (object) ones."""
         if domains.dtype != object:
-            return ((domains[owner] >> bit) & np.uint64(1)).astype(np.bool_)
+            return ((domains[self.owner] >> self.bit) & np.uint64(1)).astype(np.bool_)
         packed = 0
         for k, v in enumerate(domains):
-            packed |= int(v) << int(first[k])
-        raw = np.frombuffer(packed.to_bytes(nbytes, "little"), dtype=np.uint8)
-        return np.unpackbits(raw, bitorder="little")[: first[-1]].astype(np.bool_)
+            packed |= int(v) << int(self.first[k])
+        raw = np.frombuffer(packed.to_bytes(self.nbytes, "little"), dtype=np.uint8)
+        return np.unpackbits(raw, bitorder="little")[: self.first[-1]].astype(np.bool_)
 
-    def pack(alive: np.ndarray, like: np.ndarray) -> np.ndarray:
+    def pack(self, alive: np.ndarray, like: np.ndarray) -> np.ndarray:
         if like.dtype != object:  # every clue has a live candidate here, so no empty slice
-            return np.bitwise_or.reduceat(alive.astype(np.uint64) << bit, first[:-1])
+            return np.bitwise_or.reduceat(alive.astype(np.uint64) << self.bit, self.first[:-1])
         packed = int.from_bytes(np.packbits(alive, bitorder="little").tobytes(), "little")
         out = np.empty_like(like)
         for k in range(len(out)):
-            out[k] = (packed >> int(first[k])) & ((1 << int(sizes[k])) - 1)
+            out[k] = (packed >> int(self.first[k])) & ((1 << int(self.sizes[k])) - 1)
         return out
 
-    def settle(domains: np.ndarray) -> np.ndarray:
+    def settle(self, domains: np.ndarray) -> np.ndarray:
         """Both rules on one board; all zeros on a contradiction."""
-        alive = unpack(domains)
-        if not area_ok or not _settle(
-                alive, first, rects, puzzle.rows, puzzle.cols, coverer, forced):
+        alive = self.unpack(domains)
+        if not self.area_ok or not _settle(alive, self.first, self.rects, self.R, self.C,
+                                           self.coverer, self.forced):
             return np.zeros_like(domains)
-        return pack(alive, domains)
+        return self.pack(alive, domains)
 
-    def propagate(d: np.ndarray) -> np.ndarray:
-        return np.stack([settle(board) for board in d])
+    def __call__(self, d: np.ndarray) -> np.ndarray:
+        return np.stack([self.settle(board) for board in d])
 
-    return propagate
+    def compiled_search(self, domains: np.ndarray, accept: Callable[[np.ndarray], bool] | None,
+                        limit: int, budget: int | None, prefer: np.ndarray | None,
+                        settled: bool) -> tuple[list[np.ndarray], int, str | None] | None:
+        """`engine.search.search` with these rules, compiled: the same tree (smallest domain
+        first, ties to the largest `prefer`, lowest candidate first), the same node count.
+        None when some clue has more than 64 candidates (the Python search takes those)."""
+        if domains.dtype == object:
+            return None
+        tiebreak = np.zeros(domains.size)
+        if prefer is not None and len(prefer):
+            tiebreak = np.asarray(prefer, dtype=float) / (
+                2.0 * (float(np.max(np.abs(prefer))) + 1))
+        if not domains.all():
+            return [], 1, None  # the root is dead: one node, as the Python search counts
+        stack = self.unpack(domains).reshape(1, -1).copy()
+        leaf = np.empty(stack.shape[1], dtype=np.bool_)
+        stop = limits.stop_flag()
+        solutions: list[np.ndarray] = []
+        top, nodes = 1, 0
+        while True:
+            left = (1 << 62) if budget is None else budget - nodes
+            status, stack, top, used = _search_steps(
+                stack, top, self.first, self.rects, self.R, self.C, self.coverer, self.forced,
+                self.area_ok, tiebreak, settled and nodes == 0, min(left, kernel.CHUNK),
+                leaf, stop)
+            nodes += used
+            if status == kernel.STOPPED:
+                return solutions, nodes, limits.TIME
+            if status == kernel.BUDGET:
+                if used >= left:
+                    return solutions, nodes, limits.NODES
+                if stack.nbytes > limits.MAX_STACK_BYTES:
+                    return solutions, nodes, limits.MEMORY
+                continue
+            if status == kernel.DONE:
+                return solutions, nodes, None
+            d = self.pack(leaf, domains)
+            if accept is None or accept(d):
+                solutions.append(d)
+                if limit and len(solutions) >= limit:
+                    return solutions, nodes, None
+
+
+@njit(cache=True, nogil=True)
+def _search_steps(stack, top, first, rects, R, C, coverer, forced, area_ok, tiebreak,
+                  skip_first, budget, leaf, stop):  # pragma: no cover - compiled
+    """Up to `budget` nodes of the search over candidate flags (stack rows, top of them
+    live): each node settled by both rules (the first one not, when `skip_first`: the caller
+    settled it), branching on the open clue with fewest candidates (ties: the smallest
+    tiebreak-adjusted score, the first), its lowest candidate first. Stops at the first
+    complete node (copied to `leaf`), when the stack empties, at the budget, or when stop[0]
+    is raised. Returns (how it ended, the stack (grown if needed), top, nodes)."""
+    K = first.size - 1
+    nodes = 0
+    while top > 0:
+        if nodes >= budget:
+            return kernel.BUDGET, stack, top, nodes
+        if stop[0]:
+            return kernel.STOPPED, stack, top, nodes
+        top -= 1
+        alive = stack[top].copy()
+        nodes += 1
+        if not (skip_first and nodes == 1) and not (
+                area_ok and _settle(alive, first, rects, R, C, coverer, forced)):
+            continue
+        best, best_score, size = -1, np.inf, 0
+        for k in range(K):
+            live = 0
+            for x in range(first[k], first[k + 1]):
+                live += alive[x]
+            if live > 1 and live - tiebreak[k] < best_score:
+                best, best_score, size = k, live - tiebreak[k], live
+        if best < 0:
+            leaf[:] = alive
+            return kernel.FOUND, stack, top, nodes
+        if top + size > stack.shape[0]:
+            grown = np.empty((2 * stack.shape[0] + size, stack.shape[1]), np.bool_)
+            grown[:top] = stack[:top]
+            stack = grown
+        for x in range(first[best + 1] - 1, first[best] - 1, -1):  # lowest popped first
+            if alive[x]:
+                stack[top] = alive
+                stack[top, first[best]:first[best + 1]] = False
+                stack[top, x] = True
+                top += 1
+    return kernel.DONE, stack, top, nodes
 
 
 @njit(cache=True, nogil=True)
