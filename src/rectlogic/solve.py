@@ -95,14 +95,16 @@ def _solve(puzzle: Board, rung: str | None, rules: Iterable[str] | None, limit: 
     started = time.perf_counter()
     start = genre.initial_domains(puzzle)
     propagate = None
+    settled = False
     if not leaf_only:
         # Probing runs at the root; below it, only in genres that ask for it (where the rules
         # alone are weak), since it makes a node costly on large open boards.
         root, propagate = genre.propagators(puzzle, names)
         if genre.PROBE_EVERY_NODE:
             propagate = root  # the search's first node is the root
-        elif root is not None:
-            start = root(start[None])[0]
+        elif root is not None and root is not propagate:
+            start = root(start[None])[0]  # (without probing, the first node does the same)
+            settled = True
     found = search(
         start,
         propagate,
@@ -112,7 +114,7 @@ def _solve(puzzle: Board, rung: str | None, rules: Iterable[str] | None, limit: 
         leaf_only=leaf_only,
         prefer=genre.branch_preference(puzzle),
         weigh=propagate.lookahead if isinstance(propagate, Probing) else None,
-        settled=propagate is not None and not genre.PROBE_EVERY_NODE,
+        settled=settled,
     )
     seconds = time.perf_counter() - started
     status = status_of(found.count, found.exhausted)

@@ -38,6 +38,14 @@ class Puzzle:
     """Per cell: -1 none, -2 '?', n ≥ 0 the area (pzprjs lets 0 pass like '?')."""
     genre: ClassVar[str] = "shikaku"
 
+    def __hash__(self) -> int:
+        """Hashed once: the candidate caches look a puzzle up several times a solve."""
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.rows, self.cols, self.clues))
+
     def __post_init__(self) -> None:
         check_size(self.rows, self.cols)
         if len(self.clues) != self.rows or any(len(r) != self.cols for r in self.clues):
@@ -51,11 +59,15 @@ class Puzzle:
         return np.array(self.clues, dtype=np.int64)
 
     @cached_property
+    def number_array(self) -> np.ndarray:
+        """The clues (K, 3): row, column, value, in row-major order."""
+        rows, cols = np.nonzero(self.clue_array != NO_CLUE)
+        return np.stack([rows, cols, self.clue_array[rows, cols]], axis=1).astype(np.int64)
+
+    @cached_property
     def numbers(self) -> tuple[tuple[int, int, int], ...]:
         """The clues (r, c, value) in row-major order: the search's variables."""
-        rows, cols = np.nonzero(self.clue_array != NO_CLUE)
-        values = self.clue_array[rows, cols]
-        return tuple(zip(rows.tolist(), cols.tolist(), values.tolist(), strict=True))
+        return tuple(map(tuple, self.number_array.tolist()))
 
 
 Rect = tuple[int, int, int, int]
@@ -126,8 +138,7 @@ def candidate_array(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     """Every clue's candidates as one array of rows [top, left, height, width], clue after
     clue; how many each clue has; and where each clue's run starts (K+1 offsets, the last
     one the total). What the compiled rules and the leaf drawing read."""
-    numbers = np.array(puzzle.numbers, dtype=np.int64).reshape(-1, 3)
-    rects, counts = _candidates(puzzle.clue_array, numbers, puzzle.rows, puzzle.cols,
+    rects, counts = _candidates(puzzle.clue_array, puzzle.number_array, puzzle.rows, puzzle.cols,
                                 MAX_CANDIDATES)
     if counts.sum() > MAX_CANDIDATES:
         raise RectlogicError(

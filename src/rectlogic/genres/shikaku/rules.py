@@ -42,8 +42,9 @@ class DualRules:
         self.rects, self.sizes, self.first = candidate_array(puzzle)
         self.R, self.C = puzzle.rows, puzzle.cols
         self.coverer, self.forced = coverer, forced
-        exact = all(n > 0 for _, _, n in puzzle.numbers)
-        self.area_ok = not exact or sum(n for _, _, n in puzzle.numbers) == self.R * self.C
+        values = puzzle.number_array[:, 2]
+        exact = bool((values > 0).all())
+        self.area_ok = not exact or int(values.sum()) == self.R * self.C
         self.nbytes = (int(self.first[-1]) + 7) // 8
         self.owner = np.repeat(np.arange(self.sizes.size), self.sizes)  # each candidate's clue
         self.bit = (np.arange(int(self.first[-1])) - self.first[self.owner]).astype(np.uint64)
