@@ -631,8 +631,9 @@ def sweep_empty(params: Params, track: Track) -> list[dict[str, Any]]:
     consulted). Both directions: the two sets must be equal, every picture the table finds
     must pass the validator's flood fill, and every picture built from rectangles must pass
     the table (`disagreements` counts every failure of the three). `--boards` sets the largest
-    side (default 7; the definition's enumeration takes about half a minute there)."""
-    sides = [n for n in SWEEP_SIDES if n <= params.n(SWEEP_SIDES[-1])]
+    side (default 7, at least 3; the definition's enumeration takes about half a minute at
+    7)."""
+    sides = [n for n in SWEEP_SIDES if n <= max(SWEEP_SIDES[0], params.n(SWEEP_SIDES[-1]))]
     rows = pmap(_sweep_side, sides[::-1], params, track, "sides")[::-1]
     rows.append({"board": f"total {sides[0]}x{sides[0]}…{sides[-1]}x{sides[-1]}",
                  "pictures": "", **{k: sum(r[k] for r in rows) for k in
