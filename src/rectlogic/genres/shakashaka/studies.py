@@ -652,8 +652,8 @@ def four_corners(params: Params, track: Track) -> list[dict[str, Any]]:
     """"A rectangle turns four times" is not the rectangle law; "four right angles" is.
 
     The checker traces each white region's outline and accepts the picture when every outline
-    turns exactly four times (a 45° spike and a 135° bend are turns too, so a trapezoid or a
-    kite passes); the fix also insists that every turn is a right angle. Judged against the
+    turns exactly four times (a 45° spike and a 135° bend are turns too, so a trapezoid
+    passes); the fix also insists that every turn is a right angle. Judged against the
     validator on every picture; `_wrong` counts verdicts that differ from it. The empty 4×4
     (5¹⁶ = 1.5·10¹¹ pictures) is not cheap: about two days at this checker's speed, so it is
     left out."""
