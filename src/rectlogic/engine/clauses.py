@@ -3,7 +3,7 @@ each genre writes its rules for the clause engines (`rectlogic.sat`). Knows no g
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,6 +78,21 @@ def prime_boxes(forbidden: np.ndarray) -> tuple[tuple[int, ...], ...]:
             grown = np.moveaxis(np.moveaxis(boxes, axis, 0)[masks | (1 << s)], 0, axis)
             maximal &= ~(grown & ((masks & (1 << s)) == 0).reshape(shape))
     return tuple(tuple(int(m) for m in box) for box in np.argwhere(maximal))
+
+
+def box_clauses(boxes: Iterable[tuple[int, ...]],
+                cells: list[tuple[int | bool | None, ...]]) -> list[list[int]]:
+    """The boxes' clauses over concrete cells: cells[i][s] is the literal "cell i is in state
+    s", None where the cell cannot be in s, or True where it surely is (a given cell). Each
+    clause says some cell lies outside its box's states; one a sure state already satisfies
+    is left out."""
+    out = []
+    for box in boxes:
+        outside = [lit for lits, mask in zip(cells, box, strict=True)
+                   for s, lit in enumerate(lits) if not mask >> s & 1 and lit is not None]
+        if not any(lit is True for lit in outside):
+            out.append(outside)
+    return out
 
 
 def box_rejects(box: tuple[int, ...], states: tuple[int, ...]) -> bool:

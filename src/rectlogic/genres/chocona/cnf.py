@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from ...engine.clauses import Cnf, Encoding, prime_boxes
-from .model import SHADED, WHITE, WINDOW_OK, Answer, Puzzle
+from ...engine.clauses import Cnf, Encoding, box_clauses, prime_boxes
+from .model import WINDOW_OK, Answer, Puzzle
 
 
 @cache
@@ -17,12 +17,9 @@ def window_boxes() -> tuple[tuple[int, ...], ...]:
 
 
 def window_clauses(window: list[int]) -> list[list[int]]:
-    """The prime clauses over one window's cell variables (NE, SE, SW, NW): for each box, each
-    cell's states outside its mask (WHITE: the variable false, SHADED: true)."""
-    literal = {WHITE: -1, SHADED: 1}
-    return [[literal[s] * v for v, mask in zip(window, box, strict=True)
-             for s in (WHITE, SHADED) if not mask >> s & 1]
-            for box in window_boxes()]
+    """The prime clauses over one window's cell variables (NE, SE, SW, NW): a cell is WHITE
+    when its variable is false, SHADED when true."""
+    return box_clauses(window_boxes(), [(-v, v) for v in window])
 
 
 def encode(puzzle: Puzzle) -> Encoding:

@@ -51,20 +51,9 @@ def encode_forbidden(puzzle: Puzzle) -> Encoding:
 def _prime_point_clauses(cells: list[list[int] | None]) -> list[list[int]]:
     """A point's prime clauses: `cells` holds each quadrant's five state literals, or None
     for a black or off-board cell (whose only state is BLACK)."""
-    out = []
-    for box in prime_boxes():
-        clause: list[int] = []
-        satisfied = False
-        for lits, mask in zip(cells, box, strict=True):
-            if lits is None:
-                if not mask >> BLACK & 1:
-                    satisfied = True  # the cell is black, outside this box
-                    break
-            else:
-                clause.extend(lits[s] for s in range(5) if not mask >> s & 1)
-        if not satisfied:
-            out.append(clause)
-    return out
+    given = (None,) * BLACK + (True,)
+    return clauses.box_clauses(prime_boxes(), [given if lits is None else (*lits, None)
+                                               for lits in cells])
 
 
 def _forbidden_point_clauses(cells: list[list[int] | None]) -> list[list[int]]:
