@@ -274,32 +274,53 @@ def run_search(
     budget: int | None,
     work: int,
 ) -> tuple[list[np.ndarray], int, str | None]:
-    """Drive `search_steps`: each complete board goes to `accept` (the genre's validator) in
-    Python, and the search resumes. Returns (solutions, nodes, why it stopped early or
-    None), with the reasons of `limits`."""
+    """`search_steps` over these rules, driven by `drive`."""
     stack = np.array(start, dtype=np.uint8).reshape(1, -1).copy()
     seeds = np.full(1, -1, dtype=np.int64)
     leaf = np.empty(stack.shape[1], dtype=np.uint8)
     outer_ctx = NO_RULES if outer is None else outer.ctx
     stop = limits.stop_flag()
+    top = 1
+
+    def step(chunk: int) -> tuple[int, int, int]:
+        nonlocal stack, seeds, top
+        status, stack, seeds, top, used = lower.kernels.search(
+            stack, seeds, top, lower.ctx, outer_ctx, work, chunk, leaf, stop)
+        return status, used, stack.nbytes
+
+    return drive(step, leaf.copy, accept, limit, budget)
+
+
+def drive(
+    step: Callable[[int], tuple[int, int, int]],
+    found: Callable[[], np.ndarray],
+    accept: Callable[[np.ndarray], bool] | None,
+    limit: int,
+    budget: int | None,
+) -> tuple[list[np.ndarray], int, str | None]:
+    """Drive a compiled search a chunk of nodes at a time: `step(chunk)` runs up to `chunk`
+    nodes and says how it ended (DONE, FOUND, BUDGET, STOPPED), the nodes it used and its
+    stack's bytes; after FOUND, `found()` gives the complete board, which goes to `accept`
+    (the genre's validator) in Python before the search resumes. Returns (solutions, nodes,
+    why it stopped early or None), with the reasons of `limits`."""
     solutions: list[np.ndarray] = []
-    top, nodes = 1, 0
+    nodes = 0
     while True:
         left = (1 << 62) if budget is None else budget - nodes
-        status, stack, seeds, top, used = lower.kernels.search(
-            stack, seeds, top, lower.ctx, outer_ctx, work, min(left, CHUNK), leaf, stop)
+        status, used, stack_bytes = step(min(left, CHUNK))
         nodes += used
         if status == STOPPED:
             return solutions, nodes, limits.TIME
         if status == BUDGET:
             if used >= left:
                 return solutions, nodes, limits.NODES
-            if stack.nbytes > limits.MAX_STACK_BYTES:
+            if stack_bytes > limits.MAX_STACK_BYTES:
                 return solutions, nodes, limits.MEMORY
             continue
         if status == DONE:
             return solutions, nodes, None
-        if accept is None or accept(leaf):
-            solutions.append(leaf.copy())
+        board = found()
+        if accept is None or accept(board):
+            solutions.append(board)
             if limit and len(solutions) >= limit:
                 return solutions, nodes, None

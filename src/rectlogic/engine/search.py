@@ -72,15 +72,15 @@ def search(
     if not leaf_only and isinstance(propagate, Probing) and propagate.compiled:
         solutions, nodes, stopped = propagate.search(domains, accept, limit, budget)
         return SearchResult(solutions, nodes, stopped)
-    own = getattr(propagate, "compiled_search", None)
-    if not leaf_only and own is not None and weigh is None:
-        # rules that run this same search compiled (the same tree and node count), or None
-        found = own(domains, accept, limit, budget, prefer, settled)
-        if found is not None:
-            return SearchResult(*found)
     tiebreak = None
     if prefer is not None and len(prefer):
         tiebreak = np.asarray(prefer, dtype=float) / (2.0 * (float(np.max(np.abs(prefer))) + 1))
+    own = getattr(propagate, "compiled_search", None)
+    if not leaf_only and own is not None and weigh is None:
+        # rules that run this same search compiled (the same tree and node count), or None
+        found = own(domains, accept, limit, budget, tiebreak, settled)
+        if found is not None:
+            return SearchResult(*found)
     result = SearchResult()
     stack = [np.asarray(domains).copy()]
     deadline = limits.current()

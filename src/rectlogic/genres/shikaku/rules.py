@@ -81,46 +81,30 @@ class DualRules:
         return np.stack([self.settle(board) for board in d])
 
     def compiled_search(self, domains: np.ndarray, accept: Callable[[np.ndarray], bool] | None,
-                        limit: int, budget: int | None, prefer: np.ndarray | None,
+                        limit: int, budget: int | None, tiebreak: np.ndarray | None,
                         settled: bool) -> tuple[list[np.ndarray], int, str | None] | None:
         """`engine.search.search` with these rules, compiled: the same tree (smallest domain
-        first, ties to the largest `prefer`, lowest candidate first), the same node count.
-        None when some clue has more than 64 candidates (the Python search takes those)."""
+        first, ties by `tiebreak`, lowest candidate first), the same node count. None when
+        some clue has more than 64 candidates (the Python search takes those)."""
         if domains.dtype == object:
             return None
-        tiebreak = np.zeros(domains.size)
-        if prefer is not None and len(prefer):
-            tiebreak = np.asarray(prefer, dtype=float) / (
-                2.0 * (float(np.max(np.abs(prefer))) + 1))
         if not domains.all():
             return [], 1, None  # the root is dead: one node, as the Python search counts
+        ties = np.zeros(domains.size) if tiebreak is None else tiebreak
         stack = self.unpack(domains).reshape(1, -1).copy()
         leaf = np.empty(stack.shape[1], dtype=np.bool_)
         stop = limits.stop_flag()
-        solutions: list[np.ndarray] = []
-        top, nodes = 1, 0
-        while True:
-            left = (1 << 62) if budget is None else budget - nodes
+        top, first_call = 1, True
+
+        def step(chunk: int) -> tuple[int, int, int]:
+            nonlocal stack, top, first_call
             status, stack, top, used = _search_steps(
                 stack, top, self.first, self.rects, self.R, self.C, self.coverer, self.forced,
-                self.area_ok, tiebreak, settled and nodes == 0, min(left, kernel.CHUNK),
-                leaf, stop)
-            nodes += used
-            if status == kernel.STOPPED:
-                return solutions, nodes, limits.TIME
-            if status == kernel.BUDGET:
-                if used >= left:
-                    return solutions, nodes, limits.NODES
-                if stack.nbytes > limits.MAX_STACK_BYTES:
-                    return solutions, nodes, limits.MEMORY
-                continue
-            if status == kernel.DONE:
-                return solutions, nodes, None
-            d = self.pack(leaf, domains)
-            if accept is None or accept(d):
-                solutions.append(d)
-                if limit and len(solutions) >= limit:
-                    return solutions, nodes, None
+                self.area_ok, ties, settled and first_call, chunk, leaf, stop)
+            first_call = False
+            return status, used, stack.nbytes
+
+        return kernel.drive(step, lambda: self.pack(leaf, domains), accept, limit, budget)
 
 
 @njit(cache=True, nogil=True)
