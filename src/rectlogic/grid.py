@@ -5,6 +5,7 @@ there are (rows+1)·(cols+1) of them, border points included."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
@@ -19,6 +20,17 @@ MAX_SIDE = 256
 
 DIRECTIONS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 """Edge neighbours in the order N, E, S, W."""
+
+
+def hashed_once(self: Any) -> int:
+    """`__hash__` for a frozen dataclass used as a cache key (`__hash__ = hashed_once` in its
+    body): its fields are hashed on first use and the hash remembered — a board's tuples of
+    tuples cost microseconds to hash, and a solve looks a puzzle up in several caches."""
+    known = self.__dict__.get("_hash")
+    if known is None:
+        known = self.__dict__["_hash"] = hash(
+            tuple(getattr(self, f.name) for f in dataclasses.fields(self)))
+    return known
 
 
 def check_size(rows: int, cols: int, limit: int = MAX_SIDE) -> None:

@@ -17,7 +17,7 @@ from typing import ClassVar
 import numpy as np
 
 from ...errors import RectlogicError
-from ...grid import NO_CLUE, check_size, label_pieces
+from ...grid import NO_CLUE, check_size, hashed_once, label_pieces
 
 WHITE, SHADED = 0, 1
 BIT = (1, 2)
@@ -38,6 +38,8 @@ class Puzzle:
     clues: tuple[int, ...]
     """Per region: -1 none, -2 '?', n ≥ 0 the number of shaded cells."""
     genre: ClassVar[str] = "chocona"
+
+    __hash__ = hashed_once  # the rules' and the leaf test's caches look a puzzle up
 
     def __post_init__(self) -> None:
         check_size(self.rows, self.cols)

@@ -22,6 +22,7 @@ from ...grid import (
     box_sum,
     check_same_size,
     check_size,
+    hashed_once,
     piece_labels,
     prefix_sums,
 )
@@ -38,13 +39,7 @@ class Puzzle:
     """Per cell: -1 none, -2 '?', n ≥ 0 the area (pzprjs lets 0 pass like '?')."""
     genre: ClassVar[str] = "shikaku"
 
-    def __hash__(self) -> int:
-        """Hashed once: the candidate caches look a puzzle up several times a solve."""
-        return self._hash
-
-    @cached_property
-    def _hash(self) -> int:
-        return hash((self.rows, self.cols, self.clues))
+    __hash__ = hashed_once  # the candidate caches look a puzzle up several times a solve
 
     def __post_init__(self) -> None:
         check_size(self.rows, self.cols)
