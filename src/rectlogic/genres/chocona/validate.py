@@ -18,24 +18,17 @@ UI_ONLY_CODES = frozenset({"brNoShade"})
 """pzprjs's "not started" guard: reported by the checker, not a rule of the puzzle."""
 
 
-def _clump_labels(answer: Answer) -> tuple[np.ndarray, np.ndarray, dict[int, bool]]:
-    """The shaded cells (rows, cols), the labels of the 4-connected clumps, and per clump
-    label (in first row-major order) whether its size equals its bounding box's area."""
+def clumps(answer: Answer) -> list[tuple[list[tuple[int, int]], bool]]:
+    """The 4-connected clumps of shaded cells, from their first row-major cell: each clump's
+    cells (row-major) and whether its size equals its bounding box's area."""
     shaded = np.array(answer.shaded, dtype=np.bool_).reshape(answer.rows, answer.cols)
     labels = mask_labels(shaded)
     boxes = piece_boxes(labels)
     ks = np.unique(labels[shaded])
     size, top, left, bottom, right = boxes[ks].T
     rectangle = size == (bottom - top + 1) * (right - left + 1)
-    return shaded, labels, dict(zip(ks.tolist(), rectangle.tolist(), strict=True))
-
-
-def clumps(answer: Answer) -> list[tuple[list[tuple[int, int]], bool]]:
-    """The 4-connected clumps of shaded cells, from their first row-major cell: each clump's
-    cells (row-major) and whether its size equals its bounding box's area."""
-    _, labels, rectangle = _clump_labels(answer)
     return [([(int(r), int(c)) for r, c in zip(*np.nonzero(labels == k), strict=True)], ok)
-            for k, ok in rectangle.items()]
+            for k, ok in zip(ks.tolist(), rectangle.tolist(), strict=True)]
 
 
 def _blank(puzzle: Puzzle, answer: Answer, facts: None) -> Iterator[Place]:
