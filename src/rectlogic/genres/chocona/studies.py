@@ -77,16 +77,19 @@ def _board(job: tuple[Stream, int]) -> dict[str, Any]:
 
 
 _SEEN: dict[tuple, list[dict[str, Any]]] = {}
-"""Boards already judged in this process, by (stream, count): the probe law reuses the
-stream and the dials rather than remaking them."""
+"""Boards already judged in this process, by (stream, count, share numbered): the probe law
+reuses the stream and the dials rather than remaking them."""
 
 
-def _judged(params: Params, track: Track, stream: Stream, default: int,
-            label: str) -> list[dict[str, Any]]:
-    key = (stream, params.n(default))
+def _judged(params: Params, track: Track, stream: Stream, default: int, label: str,
+            share: int | None = None) -> list[dict[str, Any]]:
+    """The stream's first boards, judged (`_board`; with only `share` % of the regions
+    numbered, `_clued`), once a process."""
+    key = (stream, params.n(default), share)
     if key not in _SEEN:
-        jobs = [(stream, k) for k in range(params.n(default))]
-        _SEEN[key] = pmap(_board, jobs, params, track, label)
+        ks = range(params.n(default))
+        jobs = [(stream, k) for k in ks] if share is None else [(stream, k, share) for k in ks]
+        _SEEN[key] = pmap(_board if share is None else _clued, jobs, params, track, label)
     return _SEEN[key]
 
 
@@ -224,12 +227,7 @@ ANSWER_CAP = 100
 
 
 def _clue_dial_boards(params: Params, track: Track, share: int) -> list[dict[str, Any]]:
-    s = stream_of(params, 8, 5)
-    key = (s, params.n(150), share)
-    if key not in _SEEN:
-        jobs = [(s, k, share) for k in range(params.n(150))]
-        _SEEN[key] = pmap(_clued, jobs, params, track, f"{share} % numbered")
-    return _SEEN[key]
+    return _judged(params, track, stream_of(params, 8, 5), 150, f"{share} % numbered", share)
 
 
 @study("chocona-clue-dial", ("numbered_pct", "boards", "unique_pct", "probe_solves_pct",

@@ -30,14 +30,9 @@ import numpy as np
 from ...errors import RectlogicError
 from ...grid import ANY_CLUE, NO_CLUE
 from ..generating import Judge, thin
-from .model import BLACK, FULL, TNE, TNW, TSE, TSW, Answer, E, Puzzle, point_rings, triangles_beside
-from .validate import UI_ONLY_CODES, validate, white_regions
+from .model import BLACK, FULL, Answer, E, Puzzle, point_rings, triangles_beside
+from .validate import STATE_OF_QUARTERS, UI_ONLY_CODES, validate, white_regions
 
-# The white quarters of a cell → its state (N, E, S, W as in the validator).
-_STATE_OF_QUARTERS = {
-    (1, 1, 1, 1): E, (0, 1, 1, 0): TNW, (0, 0, 1, 1): TNE, (1, 0, 0, 1): TSE,
-    (1, 1, 0, 0): TSW, (0, 0, 0, 0): BLACK,
-}
 _QUARTER_CENTRES = ((0.5, 0.2), (0.8, 0.5), (0.5, 0.8), (0.2, 0.5))  # N, E, S, W in a cell
 
 
@@ -54,7 +49,7 @@ def tilted_piece(p: int, q: int) -> np.ndarray:
             for dx, dy in _QUARTER_CENTRES:
                 x, y = c + dx, r + dy
                 inside.append(int(u0 < x + y < u1 and v0 < x - y < v1))
-            out[r, c] = _STATE_OF_QUARTERS[tuple(inside)]
+            out[r, c] = STATE_OF_QUARTERS[tuple(inside)]
     return out
 
 
@@ -222,7 +217,7 @@ def whiten(s: np.ndarray, rng: np.random.Generator, accept: Callable[[Puzzle], b
     no more than `stop` black cells are left."""
     black = np.argwhere(s[1:-1, 1:-1] == BLACK) + 1
     for k in rng.permutation(len(black)):
-        if int((s[1:-1, 1:-1] == BLACK).sum()) <= stop:
+        if stop and int((s[1:-1, 1:-1] == BLACK).sum()) <= stop:
             break
         r, c = (int(v) for v in black[int(k)])
         placed = 0

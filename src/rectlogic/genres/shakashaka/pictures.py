@@ -16,14 +16,15 @@ that counts turns — for the studies that set the local table against the defin
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 from functools import cache
 
 import numpy as np
 from numba import njit
 
+from .generate import tilted_piece
 from .model import BLACK, FULL, QUAD_PATTERN, E, ring_of
-from .validate import ACROSS, WHITE_QUARTERS, WHITE_TABLE, _quarter_geometry
+from .validate import STATE_OF_QUARTERS, WHITE_QUARTERS, WHITE_TABLE, _quarter_geometry
 
 
 @cache
@@ -64,8 +65,6 @@ def _rectangles(n: int) -> list[list[tuple[int, ...]]]:
     """Per quarter index q = 4·cell + k, the rectangles (sorted quarter tuples) whose first
     quarter is q: upright boxes of whole cells, and 45° rectangles with sides p and q cell
     diagonals (the generator's `tilted_piece`) placed anywhere they fit."""
-    from .generate import tilted_piece
-
     shapes = [np.full((h, w), E) for h in range(1, n + 1) for w in range(1, n + 1)]
     shapes += [tilted_piece(p, q) for p in range(1, n) for q in range(1, n) if p + q <= n]
     first: list[list[tuple[int, ...]]] = [[] for _ in range(4 * n * n)]
@@ -80,43 +79,33 @@ def _rectangles(n: int) -> list[list[tuple[int, ...]]]:
     return first
 
 
-_STATE_OF_WHITE = {frozenset(qs): s for s, qs in WHITE_QUARTERS.items() if s != BLACK}
-
-
 def by_rectangles(n: int) -> list[tuple[int, ...]]:
     """Every picture of the empty n×n board whose white regions are rectangles, built as
     sets of rectangles (see the module's text)."""
     first = _rectangles(n)
     Q = 4 * n * n
     owner = [-1] * Q  # -1 open, 0 black, else the rectangle's number
-    neighbours = []
-    for q in range(Q):
-        cell, k = divmod(q, 4)
-        r, c = divmod(cell, n)
-        dr, dc, k2 = ACROSS[k]
-        near = [4 * cell + (k + 1) % 4, 4 * cell + (k + 3) % 4]
-        if 0 <= r + dr < n and 0 <= c + dc < n:
-            near.append(4 * ((r + dr) * n + c + dc) + k2)
-        neighbours.append(near)
+    nb = _quarter_geometry(n, n)[0]
+    neighbours = [[int(y) for y in row if y < Q] for row in nb]
     out: list[tuple[int, ...]] = []
 
-    def cells_ok(quarters: Iterator[int]) -> bool:
+    def state(cell: int) -> int | None:
+        """The state its white quarters show (None: no state shows just those)."""
+        return STATE_OF_QUARTERS.get(tuple(int(o > 0) for o in owner[4 * cell : 4 * cell + 4]))
+
+    def cells_ok(quarters: Iterable[int]) -> bool:
         """Every cell whose quarters are all decided shows a white state."""
-        for cell in {q // 4 for q in quarters}:
-            own = owner[4 * cell : 4 * cell + 4]
-            if -1 not in own and frozenset(k for k in range(4) if own[k]) not in _STATE_OF_WHITE:
-                return False
-        return True
+        return all(-1 in owner[4 * cell : 4 * cell + 4] or state(cell) not in (None, BLACK)
+                   for cell in {q // 4 for q in quarters})
 
     def step(q: int, label: int) -> None:
         while q < Q and owner[q] != -1:
             q += 1
         if q == Q:
-            out.append(tuple(_STATE_OF_WHITE[frozenset(k for k in range(4) if owner[4 * c + k])]
-                             for c in range(n * n)))
+            out.append(tuple(state(c) for c in range(n * n)))
             return
         owner[q] = 0
-        if cells_ok(iter((q,))):
+        if cells_ok((q,)):
             step(q + 1, label)
         owner[q] = -1
         for rect in first[q]:
@@ -126,7 +115,7 @@ def by_rectangles(n: int) -> list[tuple[int, ...]]:
                 continue  # touching a rectangle along an edge: one region, not two
             for x in rect:
                 owner[x] = label
-            if cells_ok(iter(rect)):
+            if cells_ok(rect):
                 step(q + 1, label + 1)
             for x in rect:
                 owner[x] = -1

@@ -3,6 +3,7 @@ lattice points, and what makes a board unique."""
 
 from __future__ import annotations
 
+import functools
 import statistics
 from collections.abc import Iterator
 from typing import Any
@@ -261,13 +262,12 @@ def census(params: Params, track: Track) -> list[dict[str, Any]]:
 # -- propagating search against leaf-only search ----------------------------------------------
 
 
-def small_board(rng: np.random.Generator, white: int,
-                shape: tuple[int, int] | None = None) -> Puzzle:
-    """A small board with exactly `white` white cells (of a random shape up to 3×4 unless one
-    is given): half the time made from a random legal answer (so it has answers), half the
-    time black cells thrown at random; numbers kept or dropped at random."""
+def small_board(rng: np.random.Generator, white: int) -> Puzzle:
+    """A small board with exactly `white` white cells: half the time made from a random legal
+    answer (so it has answers), half the time black cells thrown at random; numbers kept or
+    dropped at random."""
     while True:
-        rows, cols = shape or (int(rng.integers(2, 4)), int(rng.integers(2, 5)))
+        rows, cols = int(rng.integers(2, 4)), int(rng.integers(2, 5))
         if rng.random() < 0.5:
             clues = np.array(random_board(rows, cols, rng)[0].clues)
         else:
@@ -675,33 +675,34 @@ def four_corners(params: Params, track: Track) -> list[dict[str, Any]]:
     return rows
 
 
+CHECKS = {
+    "table_us": (lambda answer, cells: local_ok_one(cells), 200),
+    "flood_fill_us": (lambda answer, cells: white_area_ok_one(cells), 200),
+    "table_numpy_us": (lambda answer, cells: local_ok_batch(cells[None]), 200),
+    "flood_fill_python_us": (lambda answer, cells: white_area_ok(answer), 20),
+}
+"""The checks timed on finished boards, in the study's column order, each with the calls a
+timing makes."""
+
+
 def _check_speed(boards: list[tuple[Puzzle, Any]]) -> dict[str, float]:
-    """Median microseconds per finished board of each check (each timed over many calls)."""
+    """Median microseconds per finished board of each check (each the best of three timings
+    of many calls; one call first, to compile and cache)."""
     import timeit
 
-    checks = {
-        "table_us": local_ok_one,
-        "table_numpy_us": lambda s: local_ok_batch(s[None]),
-        "flood_fill_us": white_area_ok_one,
-        "flood_fill_python_us": None,
-    }
     out = {}
-    for name, check in checks.items():
+    for name, (check, number) in CHECKS.items():
         times = []
         for _, answer in boards:
-            cells = np.array(answer.cells, dtype=np.int8)
-            run = (lambda a=answer: white_area_ok(a)) if check is None else (
-                lambda c=cells, f=check: f(c))
-            run()  # compile and cache first
-            number = 20 if check is None else 200
+            run = functools.partial(check, answer, np.array(answer.cells, dtype=np.int8))
+            run()
             times.append(min(timeit.repeat(run, number=number, repeat=3)) / number * 1e6)
         out[name] = round(statistics.median(times), 1)
     return out
 
 
 @study("shakashaka-check-speed",
-       ("size", "boards", "table_us", "flood_fill_us", "table_numpy_us",
-        "flood_fill_python_us"),
+       ("size", "boards", *CHECKS),
        write_up=WRITE_UP_SET + "; 16 boards a size")
 def check_speed(params: Params, track: Track) -> list[dict[str, Any]]:
     """How long it takes to check a finished board: the table against the flood fill.
@@ -715,8 +716,5 @@ def check_speed(params: Params, track: Track) -> list[dict[str, Any]]:
     finding."""
     rows = []
     for size, boards in track(board_set(params, track, "census").items(), None, "sizes"):
-        speeds = _check_speed(boards)
-        rows.append({"size": size, "boards": len(boards),
-                     **{k: speeds[k] for k in ("table_us", "flood_fill_us", "table_numpy_us",
-                                               "flood_fill_python_us")}})
+        rows.append({"size": size, "boards": len(boards), **_check_speed(boards)})
     return rows

@@ -249,6 +249,9 @@ def _regions_ok(state, white_table, nb, ext, seen, stack, stamp):  # pragma: no 
 WHITE_TABLE = np.zeros((6, 4), dtype=bool)
 for _s, _qs in WHITE_QUARTERS.items():
     WHITE_TABLE[_s, list(_qs)] = True
+STATE_OF_QUARTERS = {tuple(int(k in qs) for k in (N, EAST, S, W)): s
+                     for s, qs in WHITE_QUARTERS.items()}
+"""Which white quarters (N, E, S, W flags) → the state that shows exactly them."""
 
 
 @cache
