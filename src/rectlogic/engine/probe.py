@@ -95,11 +95,15 @@ class Probing:
         return isinstance(self.lower, CompiledRules) and (
             self.outer is None or isinstance(self.outer, CompiledRules))
 
-    def search(
+    def compiled_search(
         self, start: np.ndarray, accept: Callable[[np.ndarray], bool] | None, limit: int,
-        budget: int | None,
-    ) -> tuple[list[np.ndarray], int, str | None]:
-        """The engine's search with this probing at every node, compiled (see `compiled`)."""
+        budget: int | None, tiebreak: np.ndarray | None, settled: bool,
+    ) -> tuple[list[np.ndarray], int, str | None] | None:
+        """The engine's search with this probing at every node, the root included, compiled,
+        branching by its look-ahead weights (so `tiebreak` and `settled` play no part); None
+        when some rule is not compiled (see `compiled`)."""
+        if not self.compiled:
+            return None
         return run_search(self.lower, self.outer, start, accept, limit, budget, WORK_BUDGET)
 
     def lookahead(self, d: np.ndarray) -> np.ndarray | None:

@@ -14,7 +14,6 @@ import numpy as np
 
 from . import limits
 from .fixpoint import Propagate, popcount
-from .probe import Probing
 
 Accept = Callable[[np.ndarray], bool]
 Weigh = Callable[[np.ndarray], "np.ndarray | None"]
@@ -65,19 +64,17 @@ def search(
     and says why in `stopped`. A complete assignment is a solution only if `accept` says so. Among
     variables with equally few values, the one with the largest `prefer` weight goes first.
     `weigh`, if it has weights for a propagated node (a probing's look-ahead), overrides
-    both: the open variable of largest weight is branched on. A probing whose rules are all
-    compiled runs this same search in the compiled kernel. `settled`: the caller already
+    both: the open variable of largest weight is branched on. A propagator that offers
+    `compiled_search` (a probing whose rules are all compiled, Shikaku's rules) runs this
+    same search compiled, when it can. `settled`: the caller already
     brought `domains` to a fixpoint at least as strong as `propagate`'s, so the root is not
     propagated again."""
-    if not leaf_only and isinstance(propagate, Probing) and propagate.compiled:
-        solutions, nodes, stopped = propagate.search(domains, accept, limit, budget)
-        return SearchResult(solutions, nodes, stopped)
     tiebreak = None
     if prefer is not None and len(prefer):
         tiebreak = np.asarray(prefer, dtype=float) / (2.0 * (float(np.max(np.abs(prefer))) + 1))
     own = getattr(propagate, "compiled_search", None)
-    if not leaf_only and own is not None and weigh is None:
-        # rules that run this same search compiled (the same tree and node count), or None
+    if not leaf_only and own is not None:
+        # rules (or a probing) that run this search compiled, or None when they cannot
         found = own(domains, accept, limit, budget, tiebreak, settled)
         if found is not None:
             return SearchResult(*found)
