@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test browser lint bench bank results soak clean
+.PHONY: run test browser lint bench bank results soak clean native
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -13,10 +13,17 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -c 'import rectlogic; rectlogic.warm_up()'  # compile the kernels once
 	touch $(STAMP)
 
-run: $(STAMP)
+# The kernels compiled ahead of time (rectlogic.compiled): rebuilt when their sources change,
+# so a process starts without numba; the bytecode written too (PYTHONDONTWRITEBYTECODE
+# machines would otherwise recompile every module at every start).
+native: $(STAMP)
+	$(BIN)/python -m rectlogic.compiled.build --if-stale
+	$(BIN)/python -m compileall -q src > /dev/null
+
+run: native
 	$(BIN)/rectlogic serve
 
-bank: $(STAMP)
+bank: native
 	rm -f src/rectlogic/bank/bank.sqlite
 	$(BIN)/rectlogic bank build --bank src/rectlogic/bank/bank.sqlite --workers 2
 
@@ -25,18 +32,18 @@ bank: $(STAMP)
 browser: $(STAMP)
 	tools/ensure-browser $(BIN) > $(VENV)/browser.tmp && mv $(VENV)/browser.tmp $(VENV)/browser
 
-test: $(STAMP) browser
+test: native browser
 	$(BIN)/ruff check src tests
 	$(BIN)/pytest -n 2
 
-results: $(STAMP)
+results: native
 	$(BIN)/rectlogic experiment --all --workers 2 --out docs/RESULTS.md --readme README.md
 
-soak: $(STAMP)
+soak: native
 	$(BIN)/rectlogic soak --seconds 30 --heavy 8
 
-bench: $(STAMP)
+bench: native
 	$(BIN)/rectlogic bench --report docs/BENCHMARKS.md
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache src/rectlogic/compiled/_native*

@@ -8,25 +8,23 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from . import bank, studies
-from .bench import run_corpus
-from .bench.report import write_report
-from .bench.scaling import run_scaling
 from .errors import RectlogicError
 from .formats import auto as formats
-from .generate import Board, make_boards
 from .genres.generating import DEFAULT_STYLE
 from .genres.registry import GENRE_NAMES, GENRES, get_genre
-from .grade import grade
 from .grid import parse_size
-from .sat import ENGINES
 from .solve import DEFAULT_BUDGET, DEFAULT_TIMEOUT, Solution, solve
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
+
+# Each command imports what only it needs (the bank, the studies, the benchmarks, the
+# generator, the SAT engines): a plain solve starts in a fraction of a second.
 
 app = typer.Typer(
     add_completion=False,
@@ -51,6 +49,14 @@ def _load(puzzle: str, genre: str | None) -> formats.Loaded:
 
 def _progress(label: str) -> Progress:
     """A progress bar on stderr, shown only when stderr is a terminal."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
     return Progress(
         TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         console=err, transient=True, disable=not err.is_terminal,
@@ -76,6 +82,8 @@ def solve_cmd(
     """Solve a puzzle and say whether its answer is unique."""
     if limit < 0 or nodes < 1:
         raise RectlogicError("--limit must be 0 or more and --nodes at least 1")
+    from .sat import ENGINES
+
     loaded = _load(puzzle, genre)
     if engine == "ours":
         result = solve(
@@ -184,6 +192,8 @@ def grade_cmd(
     as_json: JsonOpt = False,
 ) -> None:
     """The weakest rung whose reasoning finishes the board without a guess."""
+    from .grade import grade
+
     loaded = _load(puzzle, genre)
     g = grade(loaded.puzzle, budget=nodes, timeout=timeout, scored=True)
     if as_json:
@@ -210,6 +220,8 @@ def generate_cmd(
     as_json: JsonOpt = False,
 ) -> None:
     """Make boards with exactly one answer, at the grade asked (each within --timeout)."""
+    from .generate import make_boards
+
     rows, cols = parse_size(size)
     if count < 1 or workers < 1:
         raise RectlogicError("--count and --workers must be at least 1")
@@ -249,6 +261,8 @@ BankOpt = Annotated[
 @bank_app.command("list")
 def bank_list(bank_path: BankOpt = None, as_json: JsonOpt = False) -> None:
     """Counts by genre, size and grade."""
+    from . import bank
+
     found = bank.counts(bank_path)
     if as_json:
         _emit(found)
@@ -261,6 +275,8 @@ def bank_list(bank_path: BankOpt = None, as_json: JsonOpt = False) -> None:
 @bank_app.command("show")
 def bank_show(board_id: int, bank_path: BankOpt = None, as_json: JsonOpt = False) -> None:
     """One board: its URL, grade and picture."""
+    from . import bank
+
     row = bank.get(board_id, bank_path)
     if as_json:
         _emit(row.to_json())
@@ -276,6 +292,8 @@ def bank_export(
     genre: GenreOpt = None, bank_path: BankOpt = None, as_json: JsonOpt = False
 ) -> None:
     """Every board (of one genre), as JSON or one URL per line."""
+    from . import bank
+
     found = bank.rows(bank_path, formats.genre_name(genre) if genre else None)
     if as_json:
         _emit([r.to_json() for r in found])
@@ -293,6 +311,10 @@ def bank_add(
 ) -> None:
     """Add puzzles, all or none: each is proved unique and graded first, and if any is refused
     (each is named, with the reason), nothing is added."""
+    from . import bank
+    from .generate import Board
+    from .grade import grade
+
     boards, refused = [], []
     for k, text in enumerate(puzzles, 1):
         try:
@@ -324,6 +346,8 @@ def bank_build(
     scheduler: Annotated[str | None, typer.Option(help="a Dask scheduler address")] = None,
 ) -> None:
     """Fill a bank to the shipped standard (fixed seeds: the same bank every time)."""
+    from . import bank
+
     bank.build(bank_path, [formats.genre_name(g) for g in genres.split(",")], workers,
                say=lambda line: err.print(line), scheduler=scheduler)
 
@@ -402,6 +426,9 @@ def bench_cmd(
 ) -> None:
     """Solve every puzzle of a corpus (limit 2), time it, compare with published answers;
     or --scaling --genre G; or --report FILE for the whole benchmark page."""
+    from .bench import run_corpus
+    from .bench.report import write_report
+
     rivals = tuple(v.strip() for v in vs.split(",") if v.strip())
     if analysis:
         from .bench.analysis import run_analysis_bench
@@ -476,6 +503,8 @@ def experiment_cmd(
     as_json: JsonOpt = False,
 ) -> None:
     """Rerun a study of the write-ups: a markdown table, or JSON with --json."""
+    from . import studies
+
     known = studies.studies()
     if list_:
         for s in known.values():
@@ -518,6 +547,8 @@ def experiment_cmd(
 
 
 def _scaling(genre: str, rivals: tuple[str, ...], boards: int, as_json: bool) -> None:
+    from .bench.scaling import run_scaling
+
     with _progress("scaling") as bar:
         task = bar.add_task("scaling", total=None)
         report = run_scaling(genre, rivals, boards,

@@ -11,8 +11,8 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 import numpy as np
-from numba import njit
 
+from .compiled import njit
 from .errors import BoardTooLarge, RectlogicError
 
 MAX_SIDE = 256

@@ -22,8 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
+from ..compiled import njit
 from . import limits
 
 UNKNOWN = np.int64(-1)

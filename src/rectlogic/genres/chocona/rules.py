@@ -16,8 +16,8 @@ import sys
 from functools import cache, lru_cache
 
 import numpy as np
-from numba import njit
 
+from ...compiled import njit
 from ...engine import kernel
 from ...engine.kernel import CompiledRules, Kernels
 from ...grid import NO_CLUE, box_sum, mask_labels, piece_boxes, prefix_sums

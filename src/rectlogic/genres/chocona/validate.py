@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 import numpy as np
-from numba import njit
 
+from ...compiled import njit
 from ...grid import mask_labels, piece_boxes
 from ..base import Check, Place, Violation, run_checks
 from .model import Answer, Puzzle

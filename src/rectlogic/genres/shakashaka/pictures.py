@@ -20,8 +20,8 @@ from collections.abc import Iterable
 from functools import cache
 
 import numpy as np
-from numba import njit
 
+from ...compiled import njit
 from .generate import tilted_piece
 from .model import BLACK, FULL, QUAD_PATTERN, E, ring_of
 from .validate import STATE_OF_QUARTERS, WHITE_QUARTERS, WHITE_TABLE, _quarter_geometry

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from functools import cache
 
 import numpy as np
-from numba import njit
 
+from ...compiled import njit
 from ...engine import Rule, kernel
 from ...engine import fixpoint as sweep_fixpoint
 from ...engine.kernel import CompiledRules, Kernels

@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from functools import cache
 
 import numpy as np
-from numba import njit, prange
 
+from ...compiled import njit, prange
 from ..base import Check, Place, Violation, run_checks
 from .model import BLACK, FULL, TNE, TNW, TSE, TSW, Answer, E, Puzzle, ring_of, triangles_beside
 

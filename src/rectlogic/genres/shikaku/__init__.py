@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import ClassVar
 
 import numpy as np
-from numba import njit
 
+from ...compiled import njit
 from ...errors import RectlogicError
 from ...grid import ANY_CLUE, NO_CLUE, draw_rooms
 from ..base import Genre, Propagate, Violation, register

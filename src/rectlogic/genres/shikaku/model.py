@@ -13,8 +13,8 @@ from itertools import pairwise
 from typing import Any, ClassVar
 
 import numpy as np
-from numba import njit
 
+from ...compiled import njit
 from ...errors import RectlogicError
 from ...grid import (
     NO_CLUE,

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from numba import njit
 
+from ...compiled import njit
 from ...engine import kernel, limits
 from .model import Puzzle, candidate_array
 

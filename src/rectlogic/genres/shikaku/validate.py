@@ -9,8 +9,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
+from ...compiled import njit
 from ...grid import ANY_CLUE, NO_CLUE, piece_boxes
 from ..base import Cells, Check, Place, Violation, run_checks
 from .model import Answer, Puzzle

@@ -1,0 +1,160 @@
+"""Build the native module: `python -m rectlogic.compiled.build` (`make` runs it after
+installing).
+
+With numba compiling everything, a workload calls the compiled functions the way the
+library's users do — solves at every rung, analyses, hints, checks and generation, in every
+genre — and each declared function is then compiled ahead of time (numba.pycc) for every
+signature it was called with, into `rectlogic/compiled/_native*.so`, with a manifest of the
+sources and exports. Threaded functions (numba's `parallel`) are left to numba. The exported
+wrappers release the GIL, as numba's `nogil` dispatchers do, so the deadline thread can stop
+a long search."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from contextlib import suppress
+from pathlib import Path
+from typing import Any
+
+SYMBOL_PREFIX = "f"
+
+
+def workload() -> None:
+    """Every path a user reaches: the shipped bank's boards of every genre, size and grade
+    (one each) solved at every rung, analysed, hinted, checked; new boards of every grade."""
+    import numpy as np
+
+    from .. import bank, warm_up
+    from ..analyze import analyze
+    from ..formats.auto import load
+    from ..generate import NoBoard, grades, make_board
+    from ..genres.registry import GENRES, get_genre
+    from ..hint import hint
+    from ..solve import solve
+
+    warm_up()
+    for (name, rows, _cols, _grade), ids in sorted(bank.groups().items()):
+        if rows > 15:
+            continue
+        genre = get_genre(name)
+        puzzle = load(bank.get(ids[0]).url, name).puzzle
+        found = solve(puzzle)
+        for rung in genre.LADDER:
+            solve(puzzle, rung=rung, budget=200)
+        analyze(puzzle, timeout=5)
+        answer = found.answers[0]
+        genre.check(puzzle, answer)
+        genre.check(puzzle, genre.empty_answer(puzzle))
+        truth = genre.answer_json(puzzle, answer)
+        board = genre.board_json(puzzle)
+        rng = np.random.default_rng(rows)
+        if board["input"] == "rectangles":
+            position: Any = [t for t in truth if rng.random() < 0.4]
+        else:
+            position = ["".join(ch if rng.random() < 0.4 or board["fixed"][r][c] else "_"
+                                for c, ch in enumerate(line)) for r, line in enumerate(truth)]
+        hint(puzzle, position)
+    for genre in GENRES:
+        for grade in grades(genre.name)[1:]:  # the first, "none", has nothing to solve
+            with suppress(NoBoard):  # the attempts have called what generation calls
+                make_board(genre.name, 6, 6, grade, seed=1)
+
+
+def signature_key(sig: tuple) -> tuple | None:
+    """`compiled.signature_key` of the arguments numba typed as `sig` (None: not exported)."""
+    from numba import types
+    from numba.np import numpy_support
+
+    key: list[Any] = []
+    for t in sig:
+        if isinstance(t, types.Array):
+            key.append([numpy_support.as_dtype(t.dtype).str, t.ndim, t.layout, t.mutable,
+                        t.aligned])
+        elif isinstance(t, types.Boolean):
+            key.append("bool")
+        elif isinstance(t, types.Integer | types.Float):
+            key.append(t.name)
+        else:
+            return None
+    return tuple(key)
+
+
+def _release_the_gil() -> None:
+    """pycc builds its wrappers with default flags; numba's `nogil` is a flag too."""
+    import numba.pycc.compiler as pycc_compiler
+
+    class NoGil(pycc_compiler.Flags):  # type: ignore[misc, valid-type]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.release_gil = True
+
+    pycc_compiler.Flags = NoGil
+
+
+def build(out: Path) -> dict[str, Any]:
+    """Run the workload, then compile and write the module and its manifest into `out`."""
+    from . import MANIFEST, declared_dispatchers, source_stamp
+
+    stamp = source_stamp()
+    started = time.perf_counter()
+    workload()
+    ran = time.perf_counter() - started
+    import warnings
+
+    from numba.core.errors import NumbaPendingDeprecationWarning
+
+    warnings.simplefilter("ignore", NumbaPendingDeprecationWarning)
+    from numba.pycc import CC
+
+    _release_the_gil()
+    cc = CC("_native")
+    cc.output_dir = str(out)
+    exports: dict[str, list[Any]] = {}
+    count = 0
+    for py_func, options, dispatcher in declared_dispatchers():
+        if options.get("parallel"):
+            continue
+        for sig in dispatcher.signatures:
+            key = signature_key(sig)
+            if key is None:
+                continue
+            returns = dispatcher.overloads[sig].signature.return_type
+            symbol = f"{SYMBOL_PREFIX}{count}"
+            count += 1
+            cc.export(symbol, returns(*sig))(py_func)
+            exports.setdefault(f"{py_func.__module__}:{py_func.__qualname__}", []).append(
+                [symbol, key])
+    started = time.perf_counter()
+    cc.compile()
+    compiled = time.perf_counter() - started
+    if source_stamp() != stamp:
+        raise SystemExit("the sources changed during the build: run it again")
+    manifest = {"sources": stamp, "exports": exports}
+    MANIFEST.write_text(json.dumps(manifest, indent=0) + "\n")
+    return {"functions": len(exports), "signatures": count, "workload_s": round(ran, 1),
+            "compile_s": round(compiled, 1)}
+
+
+def main() -> None:
+    """`--if-stale`: only when the module is missing or its sources changed since."""
+    from . import native_in_use
+
+    if "--if-stale" in sys.argv[1:] and native_in_use():
+        return
+    if not os.environ.get("RECTLOGIC_JIT"):  # numba must compile everything the workload calls
+        os.execve(sys.executable, [sys.executable, "-m", __spec__.name, *sys.argv[1:]],
+                  {**os.environ, "RECTLOGIC_JIT": "1"})
+    from . import MANIFEST
+
+    out = MANIFEST.parent
+    MANIFEST.unlink(missing_ok=True)  # a failed build leaves numba serving, not a stale module
+    for old in out.glob("_native*.so"):
+        old.unlink()
+    print(json.dumps(build(out)), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
