@@ -29,7 +29,7 @@ import numpy as np
 PACKAGE = Path(__file__).resolve().parent.parent
 """The rectlogic package's folder."""
 
-SOURCES = ("grid.py", "tables.py", "errors.py", "engine", "genres", "compiled/__init__.py")
+SOURCES = ("grid.py", "tables.py", "errors.py", "engine", "genres", "compiled")
 """What the compiled functions are made of (relative to the package): the manifest records
 each file's size and time, and a change to any makes the native module stale."""
 
