@@ -154,3 +154,16 @@ def test_edited_sources_make_the_module_stale(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setenv("RECTLOGIC_JIT", "1")
     monkeypatch.setattr(compiled, "source_stamp", lambda: stamp)
     assert compiled._load_native() is None
+
+
+def test_the_first_solve_benchmark_runs_fresh_processes_in_both_modes() -> None:
+    """`rectlogic bench --first`: one row per genre and mode, each from real runs (the
+    solve's own time inside the process's)."""
+    from rectlogic.bench.first import run_first_solve
+
+    rows = run_first_solve(runs=1)
+    assert [(r["genre"], r["mode"]) for r in rows] == [
+        (g, m) for g in ("shakashaka", "shikaku", "chocona") for m in ("native", "numba")]
+    for r in rows:
+        assert 0 < r["solve_median_ms"] < r["process_median_ms"]
+        assert r["url"].startswith("https://puzz.link/p?" + r["genre"] + "/6/6/")

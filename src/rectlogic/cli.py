@@ -419,6 +419,9 @@ def bench_cmd(
     report_file: Annotated[
         str | None, typer.Option("--report", help="run everything, write this markdown file")
     ] = None,
+    first: Annotated[bool, typer.Option(
+        "--first", help="time a first solve in fresh processes, native and numba kernels")
+    ] = False,
     analysis: Annotated[bool, typer.Option(
         "--analyze", help="time `analyze` on 10x10 and 20x20 bank boards, one number dropped")
     ] = False,
@@ -430,6 +433,16 @@ def bench_cmd(
     from .bench.report import write_report
 
     rivals = tuple(v.strip() for v in vs.split(",") if v.strip())
+    if first:
+        from .bench.first import run_first_solve
+        from .bench.report import first_solve_table
+
+        found = run_first_solve()
+        if as_json:
+            _emit(found)
+        else:
+            print(first_solve_table(found))
+        return
     if analysis:
         from .bench.analysis import run_analysis_bench
 

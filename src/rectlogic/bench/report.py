@@ -13,6 +13,7 @@ from typing import Any
 from ..genres.registry import GENRE_NAMES
 from ..tables import markdown_table
 from .corpus import BLOCK, janko_corpus, run_corpus
+from .first import run_first_solve
 from .peers import PEERS, installed, supports
 from .scaling import run_scaling
 
@@ -37,15 +38,26 @@ def write_report(path: str | Path, sample: int = 1, boards: int = 2,
         corpora.append(report.to_json())
         note(f"scaling {genre}")
         scalings.append(run_scaling(genre, ("sat", "cpsat"), boards=boards).to_json())
+    note("first solve in fresh processes")
+    first = run_first_solve()
     seconds = time.perf_counter() - started
-    text = "\n".join(_markdown(corpora, scalings, sample, boards, seconds))
+    text = "\n".join(_markdown(corpora, scalings, first, sample, boards, seconds))
     Path(path).write_text(text, encoding="utf-8")
     Path(path).with_suffix(".json").write_text(
-        json.dumps({"corpora": corpora, "scaling": scalings}, indent=1), encoding="utf-8")
+        json.dumps({"corpora": corpora, "scaling": scalings, "first_solve": first}, indent=1),
+        encoding="utf-8")
 
 
-def _markdown(corpora: list[dict], scalings: list[dict], sample: int, boards: int,
-              seconds: float) -> Iterator[str]:
+def first_solve_table(first: list[dict]) -> str:
+    return markdown_table(
+        ("genre", "kernels", "runs", "solve median ms", "solve max ms", "process median ms",
+         "process max ms"),
+        ((r["genre"], r["mode"], r["runs"], r["solve_median_ms"], r["solve_max_ms"],
+          r["process_median_ms"], r["process_max_ms"]) for r in first))
+
+
+def _markdown(corpora: list[dict], scalings: list[dict], first: list[dict], sample: int,
+              boards: int, seconds: float) -> Iterator[str]:
     yield "# Benchmarks\n"
     yield (f"Written by `make bench` (`rectlogic bench --report`) in {seconds / 60:.1f} min on "
            f"{platform.machine()} / Python {platform.python_version()}; raw figures in "
@@ -89,3 +101,12 @@ def _markdown(corpora: list[dict], scalings: list[dict], sample: int, boards: in
         rows.append(("exponent k", "", *(_fmt(s["exponents"][n]) for n in names), ""))
         yield markdown_table(("side", "status", *(f"{n} ms" for n in names), "ours peak MB"),
                              rows) + "\n"
+    yield "## First solve in a fresh process\n"
+    yield ("Each run is a new process, `rectlogic solve URL --json` of the shipped bank's first "
+           "6×6 board of the genre, as a user types it once: `solve` is the `seconds` the "
+           "answer reports (the solve, tables loaded on first use included), `process` the "
+           "whole command's wall time (start-up, imports, solve, output). `native`: the "
+           "kernels compiled ahead of time by `make` (`rectlogic.compiled`), numba never "
+           "imported; `numba`: the same kernels loaded from numba's cache on disk "
+           "(RECTLOGIC_JIT=1), as before.\n")
+    yield first_solve_table(first) + "\n"

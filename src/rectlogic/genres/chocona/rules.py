@@ -40,15 +40,13 @@ def window_tables() -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:
     a cell keeps given the point's key: those in some filling of the window the law allows
     (`WINDOW_OK`: the shaded count is not three)."""
     parts = tuple(np.array([d << (2 * q) for d in range(4)], dtype=np.uint8) for q in range(4))
-    allowed = np.zeros((4, 256), dtype=np.uint8)
-    for key in range(256):
-        doms = [(key >> (2 * q)) & 3 for q in range(4)]
-        for fill in range(16):
-            values = [(fill >> q) & 1 for q in range(4)]
-            if WINDOW_OK[tuple(values)] and all((doms[q] >> values[q]) & 1 for q in range(4)):
-                for q in range(4):
-                    allowed[q][key] |= 1 << values[q]
-    return parts, tuple(allowed)
+    quads = np.arange(4)
+    doms = (np.arange(256)[:, None] >> (2 * quads)) & 3  # (key, quadrant): the cell's domain
+    values = (np.arange(16)[:, None] >> quads) & 1  # (filling, quadrant): 0 white, 1 shaded
+    fits = (WINDOW_OK[tuple(values.T)][None, :]  # (key, filling): allowed and in the domains
+            & ((doms[:, None, :] >> values[None, :, :]) & 1).all(axis=2))
+    allowed = np.bitwise_or.reduce(np.where(fits[:, :, None], 1 << values[None], 0), axis=1)
+    return parts, tuple(np.ascontiguousarray(allowed.T, dtype=np.uint8))
 
 
 def padded_regions(puzzle: Puzzle) -> np.ndarray:
