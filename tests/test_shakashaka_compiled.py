@@ -123,3 +123,23 @@ def test_fast_leaf_test_agrees_with_pzprjs_checks(corpus: list) -> None:
             answer = Answer(tuple(map(tuple, e.tolist())))
             assert G.obeys_rules(p, answer) == (not G.check(p, answer)[0])
         assert G.obeys_rules(p, item.published)
+
+
+def test_leaf_test_off_the_domains_is_the_validators_verdict(corpus: list) -> None:
+    """`accept` reads the search's domains with no Answer built: on Janko answers and on
+    one- and two-cell edits of them it says what `obeys_rules` of the decoded answer says."""
+    rng = np.random.default_rng(5)
+    seen = set()
+    for item in corpus[::6]:
+        p, base = item.puzzle, np.array(item.published.cells)
+        white = np.argwhere(base != 5)
+        accept = G.accept(p)
+        for k in range(30):
+            e = base.copy()
+            for r, c in white[rng.choice(len(white), size=k % 3, replace=False)]:
+                e[r, c] = rng.integers(5)
+            answer = Answer(tuple(map(tuple, e.tolist())))
+            verdict = G.obeys_rules(p, answer)
+            assert accept(G.encode(p, answer)) == verdict
+            seen.add(verdict)
+    assert seen == {True, False}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 import numpy as np
@@ -25,6 +26,7 @@ from .model import (
 )
 from .validate import UI_ONLY_CODES
 from .validate import obeys_rules as _obeys_rules
+from .validate import states_obey_rules as _states_obey_rules
 from .validate import validate as _validate
 
 
@@ -51,16 +53,20 @@ class Shakashaka(Genre[Puzzle, Answer]):
 
     def initial_domains(self, puzzle: Puzzle) -> np.ndarray:
         d = np.full((puzzle.rows + 2, puzzle.cols + 2), BIT[BLACK], dtype=np.uint8)
-        clues = np.array(puzzle.clues)
-        d[1:-1, 1:-1] = np.where(clues == NO_CLUE, WHITE, BIT[BLACK])
+        d[1:-1, 1:-1] = np.where(puzzle.clue_array == NO_CLUE, WHITE, BIT[BLACK])
         return d.ravel()
 
     def base_propagator(self, puzzle: Puzzle, rules: frozenset[str]) -> Propagate | None:
         return _rules.build(puzzle, rules)
 
     def decode(self, puzzle: Puzzle, domains: np.ndarray) -> Answer:
-        inner = domains.reshape(puzzle.rows + 2, puzzle.cols + 2)[1:-1, 1:-1]
-        return Answer(tuple(map(tuple, STATE_OF_BIT[inner].tolist())))
+        return Answer(tuple(map(tuple, _states(puzzle, domains).tolist())))
+
+    def accept(self, puzzle: Puzzle) -> Callable[[np.ndarray], bool]:
+        """The validator's verdict (`obeys_rules`) read straight off the search's domains:
+        the black cells are the puzzle's by construction, so only the numbers and the white
+        regions are checked, as there, with no Answer built."""
+        return lambda d: _states_obey_rules(puzzle, _states(puzzle, d))
 
     def encode(self, puzzle: Puzzle, answer: Answer) -> np.ndarray:
         check_answer_fits(puzzle, answer)
@@ -126,8 +132,13 @@ class Shakashaka(Genre[Puzzle, Answer]):
         return _generate.generate(rows, cols, rng, judge)
 
 
-STATE_OF_BIT = np.zeros(64, dtype=np.int64)
+STATE_OF_BIT = np.zeros(64, dtype=np.int8)
 STATE_OF_BIT[[1 << s for s in range(6)]] = range(6)
+
+
+def _states(puzzle: Puzzle, domains: np.ndarray) -> np.ndarray:
+    """The picture (rows, cols) of decided domains, as states."""
+    return STATE_OF_BIT[domains.reshape(puzzle.rows + 2, puzzle.cols + 2)[1:-1, 1:-1]]
 """A decided domain (one bit) → its state."""
 
 

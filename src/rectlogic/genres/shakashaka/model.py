@@ -11,7 +11,7 @@ at every point each maximal cyclic run of white sectors is 2, 4 or 8 long: the t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import ClassVar
 
@@ -166,6 +166,14 @@ class Puzzle:
     def is_black(self, r: int, c: int) -> bool:
         return self.clues[r][c] != NO_CLUE
 
+    @cached_property
+    def clue_array(self) -> np.ndarray:
+        """The clue grid (rows, cols) as a read-only array: what the rules, the leaf test and
+        the checks read (made once, not at each of them)."""
+        a = np.array(self.clues, dtype=np.int64).reshape(self.rows, self.cols)
+        a.flags.writeable = False
+        return a
+
     @property
     def white_cells(self) -> int:
         return sum(v == NO_CLUE for row in self.clues for v in row)
@@ -197,7 +205,7 @@ def check_answer_fits(puzzle: Puzzle, answer: Answer) -> None:
     check_same_size(puzzle, answer)
     if any(len(row) != puzzle.cols for row in answer.cells):
         raise RectlogicError(f"answer rows must each have {puzzle.cols} cells")
-    black = np.array(puzzle.clues, dtype=np.int64).reshape(puzzle.rows, puzzle.cols) != NO_CLUE
+    black = puzzle.clue_array != NO_CLUE
     wrong = np.argwhere((np.array(answer.cells).reshape(black.shape) == BLACK) != black)
     if wrong.size:
         r, c = (int(v) for v in wrong[0])
@@ -209,8 +217,13 @@ def triangles_beside(answer: Answer) -> np.ndarray:
     """Per cell (rows, cols), how many of its four edge neighbours hold a triangle: what a
     number there says (the generator writes it, the fast leaf check and the setter's
     edits read it; the validator counts again on its own)."""
-    states = np.array(answer.cells, dtype=np.int8).reshape(answer.rows, answer.cols)
-    framed = np.zeros((answer.rows + 2, answer.cols + 2), dtype=np.int8)
+    return triangles_around(np.array(answer.cells, dtype=np.int8).reshape(answer.rows,
+                                                                           answer.cols))
+
+
+def triangles_around(states: np.ndarray) -> np.ndarray:
+    """`triangles_beside` of a picture given as an array of states (rows, cols)."""
+    framed = np.zeros((states.shape[0] + 2, states.shape[1] + 2), dtype=np.int8)
     framed[1:-1, 1:-1] = (states >= TNW) & (states <= TSW)
     return neighbour_sum(framed)
 

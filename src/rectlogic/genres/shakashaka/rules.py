@@ -136,20 +136,23 @@ def pack(puzzle: Puzzle, names: frozenset[str]) -> np.ndarray | None:
     per padded cell its number (99: none) and its floor (-1: none), the tables (only when a
     ring rule is chosen: the clue rule alone reads none), and 2·N cells of scratch for the
     worklist. None when no rule is chosen."""
-    clues = np.array(puzzle.clues, dtype=np.int32)
+    clues = puzzle.clue_array
     numbered = clues >= 0
     ring_names = frozenset(names & RING_TABLES.keys())
     flags = CLUES * ("clues" in names and bool(numbered.any())) | LATTICE * bool(ring_names)
     if not flags:
         return None
     R, C = puzzle.rows, puzzle.cols
-    target = np.full((R + 2, C + 2), 99, dtype=np.int32)
-    target[1:-1, 1:-1] = np.where(numbered, clues, 99)
-    floor = np.where(target == 99, -1, target)
-    n = target.size
+    n = (R + 2) * (C + 2)
     tables = _tables(ring_names) if ring_names else np.zeros(0, dtype=np.int32)
-    return np.concatenate([[R, C, flags], target.ravel(), floor.ravel(), tables,
-                           np.zeros(2 * n, dtype=np.int32)]).astype(np.int32)
+    ctx = np.zeros(HEAD + 2 * n + tables.size + 2 * n, dtype=np.int32)  # one copy of the tables
+    ctx[:HEAD] = R, C, flags
+    target = ctx[HEAD:HEAD + n].reshape(R + 2, C + 2)
+    target[:] = 99
+    target[1:-1, 1:-1] = np.where(numbered, clues, 99)
+    ctx[HEAD + n:HEAD + 2 * n] = np.where(target == 99, -1, target).ravel()  # the floor
+    ctx[HEAD + 2 * n:HEAD + 2 * n + tables.size] = tables
+    return ctx
 
 
 def build(puzzle: Puzzle, names: frozenset[str]) -> CompiledRules | None:

@@ -18,7 +18,7 @@ import numpy as np
 
 from ...compiled import njit, prange
 from ..base import Check, Place, Violation, run_checks
-from .model import BLACK, FULL, TNE, TNW, TSE, TSW, Answer, E, Puzzle, ring_of, triangles_beside
+from .model import BLACK, FULL, TNE, TNW, TSE, TSW, Answer, E, Puzzle, ring_of, triangles_around
 
 UI_ONLY_CODES = frozenset({"brNoTriangle"})
 """pzprjs's "not started" guard: reported by the checker, not a rule of the puzzle."""
@@ -179,10 +179,16 @@ def obeys_rules(puzzle: Puzzle, answer: Answer) -> bool:
     """Every number's count right and every white region a rectangle: the verdict of
     `validate` without its report, fast enough for a search's every leaf (the numbers
     counted over arrays, the regions flood-filled by the compiled `white_area_ok_batch`)."""
-    clues = np.array(puzzle.clues)
-    if (triangles_beside(answer) != clues)[clues >= 0].any():
+    return states_obey_rules(puzzle, np.array(answer.cells, dtype=np.int8))
+
+
+def states_obey_rules(puzzle: Puzzle, states: np.ndarray) -> bool:
+    """`obeys_rules` of a picture given as an array of states (rows, cols): the search's
+    leaf test reads it straight off its domains, with no Answer built."""
+    clues = puzzle.clue_array
+    if (triangles_around(states) != clues)[clues >= 0].any():
         return False
-    return white_area_ok_one(np.array(answer.cells, dtype=np.int8))
+    return white_area_ok_one(states)
 
 
 def white_area_ok_one(states: np.ndarray) -> bool:
