@@ -53,6 +53,21 @@ class Puzzle:
             raise RectlogicError("a Chocona clue is a number, ? or nothing")
 
     @cached_property
+    def region_array(self) -> np.ndarray:
+        """Region index per cell (rows, cols), read-only: what the rules and the leaf test
+        read (made once)."""
+        a = np.array(self.regions, dtype=np.int64).reshape(self.rows, self.cols)
+        a.flags.writeable = False
+        return a
+
+    @cached_property
+    def clue_array(self) -> np.ndarray:
+        """Each region's clue, read-only."""
+        a = np.array(self.clues, dtype=np.int64)
+        a.flags.writeable = False
+        return a
+
+    @cached_property
     def region_cells(self) -> list[list[tuple[int, int]]]:
         """Each region's cells in row-major order (computed once: read per clue and per rule)."""
         cells: list[list[tuple[int, int]]] = [[] for _ in self.clues]

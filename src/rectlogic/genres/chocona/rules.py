@@ -20,7 +20,7 @@ import numpy as np
 from ...compiled import njit
 from ...engine import kernel
 from ...engine.kernel import CompiledRules, Kernels
-from ...grid import NO_CLUE, box_sum, mask_labels, piece_boxes, prefix_sums
+from ...grid import box_sum, mask_labels, piece_boxes, prefix_sums
 from .model import BIT, BOTH, SHADED, WHITE, WINDOW_OK, Puzzle
 
 RULES = ("quota", "corner", "box", "probe")
@@ -49,14 +49,6 @@ def window_tables() -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:
     return parts, tuple(np.ascontiguousarray(allowed.T, dtype=np.uint8))
 
 
-def padded_regions(puzzle: Puzzle) -> np.ndarray:
-    """Region index per padded cell; frame cells get an extra region with no clue."""
-    k = len(puzzle.clues)
-    reg = np.full((puzzle.rows + 2, puzzle.cols + 2), k, dtype=np.intp)
-    reg[1:-1, 1:-1] = puzzle.regions
-    return reg.ravel()
-
-
 QUOTA, CORNER, BOX = 1, 2, 4
 """Rule flags in the packed context."""
 
@@ -79,23 +71,40 @@ def pack(puzzle: Puzzle, names: frozenset[str]) -> np.ndarray | None:
 @lru_cache(maxsize=8)
 def _layout(puzzle: Puzzle) -> np.ndarray:
     """The context of `pack` with no rule flag set (copied before use: its scratch is
-    written), filled in place: one int32 array, no float detour."""
-    reg = padded_regions(puzzle)
-    n, k = reg.size, len(puzzle.clues) + 1
-    clues = np.array([*puzzle.clues, NO_CLUE], dtype=np.int32)
-    tables = _window_block()
-    ctx = np.zeros(4 + n + 3 * k + 1 + n + tables.size + 2 * n, dtype=np.int32)
-    ctx[:4] = puzzle.rows, puzzle.cols, 0, k
-    at = 4
-    for part in (reg, np.where(clues >= 0, clues, 1 << 20),  # target: never met, exceeded
-                 np.where(clues >= 0, clues, -1)):  # floor: never short
-        ctx[at:at + part.size] = part
-        at += part.size
-    order = np.argsort(reg, kind="stable")
-    ctx[at:at + k + 1] = np.searchsorted(reg[order], np.arange(k + 1))  # CSR starts
-    ctx[at + k + 1:at + k + 1 + n] = order
-    at += k + 1 + n
-    ctx[at:at + tables.size] = tables  # the rest: scratch for the worklist, zeros
+    written), made in one compiled pass."""
+    return _packed(puzzle.region_array, puzzle.clue_array, _window_block())
+
+
+@njit(cache=True, nogil=True)
+def _packed(regions, clues, tables):  # pragma: no cover - compiled
+    """`_layout`: the frame is one more region (the last, with no clue); targets are never
+    met (1 << 20) and floors never short (-1) where there is no number; the regions' cells
+    by a stable counting sort (row-major within a region)."""
+    R, C = regions.shape
+    W, n, k = C + 2, (R + 2) * (C + 2), clues.size + 1
+    ctx = np.zeros(4 + n + 3 * k + 1 + n + tables.size + 2 * n, np.int32)
+    ctx[0], ctx[1], ctx[3] = R, C, k
+    reg, target, floor = 4, 4 + n, 4 + n + k
+    starts, cells = floor + k, floor + 2 * k + 1
+    for i in range(n):
+        ctx[reg + i] = k - 1  # the frame
+    for r in range(R):
+        for c in range(C):
+            ctx[reg + (r + 1) * W + c + 1] = regions[r, c]
+    for j in range(k):
+        v = clues[j] if j < k - 1 else -1
+        ctx[target + j] = v if v >= 0 else 1 << 20
+        ctx[floor + j] = v if v >= 0 else -1
+    for i in range(n):
+        ctx[starts + ctx[reg + i] + 1] += 1
+    for j in range(k):
+        ctx[starts + j + 1] += ctx[starts + j]
+    fill = ctx[starts:starts + k].copy()
+    for i in range(n):
+        j = ctx[reg + i]
+        ctx[cells + fill[j]] = i
+        fill[j] += 1
+    ctx[cells + n:cells + n + tables.size] = tables  # the rest: scratch for the worklist
     return ctx
 
 

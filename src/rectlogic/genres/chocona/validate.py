@@ -5,7 +5,6 @@ region. Violations in pzprjs's active order: brNoShade, csNotRect, bkShadeNe."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 
 import numpy as np
 
@@ -72,15 +71,10 @@ def shading_obeys_rules(puzzle: Puzzle, shaded: np.ndarray) -> bool:
     """`obeys_rules` on a shading (rows, cols) of booleans, as the search's leaves hold it."""
     if not _clumps_are_boxes(np.ascontiguousarray(shaded)):
         return False
-    regions, clues = _numbers(puzzle)
-    counts = np.bincount(regions, weights=shaded.ravel(), minlength=clues.size)
+    clues = puzzle.clue_array
+    counts = np.bincount(puzzle.region_array.ravel(), weights=shaded.ravel(),
+                         minlength=clues.size)
     return bool((counts == clues)[clues >= 0].all())
-
-
-@lru_cache(maxsize=8)
-def _numbers(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray]:
-    """Each cell's region (flat) and each region's number, as arrays."""
-    return np.array(puzzle.regions).ravel(), np.array(puzzle.clues)
 
 
 @njit(cache=True, nogil=True)

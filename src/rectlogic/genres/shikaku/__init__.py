@@ -40,8 +40,8 @@ class Shikaku(Genre[Puzzle, Answer]):
         """One bitset of candidates per clue: uint64 when every clue has at most 64 (most
         boards), else Python integers."""
         counts = candidate_array(puzzle)[1]
-        if counts.size and counts.max() <= 64:
-            return np.array([(1 << n) - 1 for n in counts.tolist()], dtype=np.uint64)
+        if counts.size and counts.max() <= 64:  # 64 candidates: every bit (2**64 - 1)
+            return np.where(counts < 64, (ONE << counts.astype(np.uint64)) - ONE, ALL)
         d = np.empty(counts.size, dtype=object)
         d[:] = [(1 << n) - 1 for n in counts.tolist()]
         return d
@@ -52,10 +52,9 @@ class Shikaku(Genre[Puzzle, Answer]):
     def chosen(self, puzzle: Puzzle, domains: np.ndarray) -> np.ndarray:
         """Each clue's rectangle (the lowest candidate left), rows [top, left, height, width]."""
         rects, _, first = candidate_array(puzzle)
-        if domains.dtype == object:
-            pick = np.array([int(v).bit_length() - 1 for v in domains], dtype=np.int64)
-        else:  # one bit left: its index is the number of bits below it
-            pick = np.bitwise_count((domains & -domains) - np.uint64(1)).astype(np.int64)
+        if domains.dtype != object:
+            return _chosen(domains, first, rects)
+        pick = np.array([int(v).bit_length() - 1 for v in domains], dtype=np.int64)
         return rects[first[:-1] + pick]
 
     def _drawing(self, puzzle: Puzzle, domains: np.ndarray) -> tuple[Answer, bool]:
@@ -170,6 +169,21 @@ class Shikaku(Genre[Puzzle, Answer]):
 
 
 SHIKAKU = register(Shikaku())
+ONE, ALL = np.uint64(1), np.uint64(2**64 - 1)
+
+
+@njit(cache=True, nogil=True)
+def _chosen(domains, first, rects):  # pragma: no cover - compiled
+    """`Shikaku.chosen` for uint64 domains: each clue's lowest candidate left."""
+    out = np.empty((domains.size, 4), np.int64)
+    for k in range(domains.size):
+        d, pick = domains[k], 0
+        if d == 0:
+            raise ValueError("a clue has no rectangle left")
+        while pick < 63 and not (d >> np.uint64(pick)) & np.uint64(1):
+            pick += 1
+        out[k] = rects[first[k] + pick]
+    return out
 
 
 @njit(cache=True, nogil=True)

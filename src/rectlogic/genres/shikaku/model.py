@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import pairwise
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
@@ -56,8 +56,7 @@ class Puzzle:
     @cached_property
     def number_array(self) -> np.ndarray:
         """The clues (K, 3): row, column, value, in row-major order."""
-        rows, cols = np.nonzero(self.clue_array != NO_CLUE)
-        return np.stack([rows, cols, self.clue_array[rows, cols]], axis=1).astype(np.int64)
+        return _numbers(self.clue_array)
 
     @cached_property
     def numbers(self) -> tuple[tuple[int, int, int], ...]:
@@ -128,18 +127,38 @@ def check_answer_fits(puzzle: Puzzle, answer: Answer) -> None:
         raise RectlogicError("answer borders do not match the board size")
 
 
+class CandidateTable(NamedTuple):
+    """Every clue's candidates, as the compiled rules, the search and the leaf drawing read
+    them."""
+
+    rects: np.ndarray
+    """(total, 4): rows [top, left, height, width], clue after clue."""
+    counts: np.ndarray
+    """How many each clue has."""
+    first: np.ndarray
+    """Where each clue's run starts (K+1 offsets, the last one the total)."""
+    owner: np.ndarray
+    """Each candidate's clue."""
+    bit: np.ndarray
+    """Each candidate's place in its clue's bitset (uint64)."""
+
+
 @lru_cache(maxsize=256)
-def candidate_array(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every clue's candidates as one array of rows [top, left, height, width], clue after
-    clue; how many each clue has; and where each clue's run starts (K+1 offsets, the last
-    one the total). What the compiled rules and the leaf drawing read."""
-    rects, counts = _candidates(puzzle.clue_array, puzzle.number_array, puzzle.rows, puzzle.cols,
-                                MAX_CANDIDATES)
-    if counts.sum() > MAX_CANDIDATES:
+def candidate_table(puzzle: Puzzle) -> CandidateTable:
+    """The candidates of every clue, made in one compiled pass. Kept for the puzzles seen
+    last, not for every puzzle a server or a benchmark ever saw."""
+    table = CandidateTable(*_candidates(puzzle.clue_array, puzzle.number_array, puzzle.rows,
+                                        puzzle.cols, MAX_CANDIDATES))
+    if table.first[-1] > MAX_CANDIDATES:
         raise RectlogicError(
             f"too many possible rectangles (over {MAX_CANDIDATES}); too many ? clues?"
         )
-    return rects, counts, np.concatenate([[0], np.cumsum(counts)])
+    return table
+
+
+def candidate_array(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(rects, counts, first) of `candidate_table`."""
+    return candidate_table(puzzle)[:3]
 
 
 @lru_cache(maxsize=256)
@@ -152,18 +171,40 @@ def candidates(puzzle: Puzzle) -> tuple[tuple[Rect, ...], ...]:
 
 
 @njit(cache=True, nogil=True)
+def _numbers(clues):  # pragma: no cover - compiled
+    """`Puzzle.number_array`: row, column and value of every clue, in row-major order."""
+    R, C = clues.shape
+    out = np.empty((R * C, 3), np.int64)
+    k = 0
+    for r in range(R):
+        for c in range(C):
+            if clues[r, c] != NO_CLUE:
+                out[k, 0], out[k, 1], out[k, 2] = r, c, clues[r, c]
+                k += 1
+    return out[:k].copy()
+
+
+@njit(cache=True, nogil=True)
 def _candidates(clues, numbers, R, C, limit):  # pragma: no cover - compiled
     """Every box of area n (any area for `?` and 0) holding its clue and no other clue, per
-    clue in order, shapes by height then width, boxes row-major; stops past `limit`."""
+    clue in order, shapes by height then width, boxes row-major; stops adding shapes past
+    `limit`. The fields of `CandidateTable`."""
     prefix = prefix_sums(clues != NO_CLUE)
     out = np.empty((64, 4), np.int64)
-    counts = np.zeros(numbers.shape[0], np.int64)
+    K = numbers.shape[0]
+    counts = np.zeros(K, np.int64)
+    first = np.zeros(K + 1, np.int64)
     total = 0
-    for k in range(numbers.shape[0]):
+    for k in range(K):
         r, c, n = numbers[k, 0], numbers[k, 1], numbers[k, 2]
         for h in range(1, R + 1):
-            for w in range(1, C + 1):
-                if (n > 0 and h * w != n) or total > limit:
+            lo, hi = 1, C  # widths: any for `?` and 0, else the one that makes the area
+            if n > 0:
+                if n % h:
+                    continue
+                lo = hi = n // h
+            for w in range(lo, min(hi, C) + 1):
+                if total > limit:
                     continue
                 for t in range(max(0, r - h + 1), min(r, R - h) + 1):
                     for lft in range(max(0, c - w + 1), min(c, C - w) + 1):
@@ -177,5 +218,12 @@ def _candidates(clues, numbers, R, C, limit):  # pragma: no cover - compiled
                             out[total, 2], out[total, 3] = h, w
                             total += 1
                             counts[k] += 1
-    return out[:total], counts
+        first[k + 1] = total
+    owner = np.empty(total, np.int64)
+    bit = np.empty(total, np.uint64)
+    for k in range(K):
+        for i in range(first[k], first[k + 1]):
+            owner[i] = k
+            bit[i] = i - first[k]
+    return out[:total].copy(), counts, first, owner, bit
 

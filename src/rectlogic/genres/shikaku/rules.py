@@ -15,7 +15,7 @@ import numpy as np
 
 from ...compiled import njit
 from ...engine import kernel, limits
-from .model import Puzzle, candidate_array
+from .model import Puzzle, candidate_table
 
 RULES = ("only-coverer", "forced-cell", "probe")
 LADDER = {
@@ -39,15 +39,13 @@ class DualRules:
     (`compiled_search`) when every clue has at most 64 candidates."""
 
     def __init__(self, puzzle: Puzzle, coverer: bool, forced: bool) -> None:
-        self.rects, self.sizes, self.first = candidate_array(puzzle)
+        self.rects, self.sizes, self.first, self.owner, self.bit = candidate_table(puzzle)
         self.R, self.C = puzzle.rows, puzzle.cols
         self.coverer, self.forced = coverer, forced
         values = puzzle.number_array[:, 2]
         exact = bool((values > 0).all())
         self.area_ok = not exact or int(values.sum()) == self.R * self.C
         self.nbytes = (int(self.first[-1]) + 7) // 8
-        self.owner = np.repeat(np.arange(self.sizes.size), self.sizes)  # each candidate's clue
-        self.bit = (np.arange(int(self.first[-1])) - self.first[self.owner]).astype(np.uint64)
 
     def unpack(self, domains: np.ndarray) -> np.ndarray:
         """Clue domains → one flag per candidate: vectorised for uint64 domains, through one
