@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 # so a process starts without numba; the bytecode written too (PYTHONDONTWRITEBYTECODE
 # machines would otherwise recompile every module at every start).
 native: $(STAMP)
-	$(BIN)/python -m rectlogic.compiled.build --if-stale
+	$(BIN)/python -m rectlogic.aot --if-stale
 	$(BIN)/python -m compileall -q src > /dev/null
 
 run: native
@@ -46,4 +46,4 @@ bench: native
 	$(BIN)/rectlogic bench --report docs/BENCHMARKS.md
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache src/rectlogic/compiled/_native*
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache src/rectlogic/_native*

@@ -60,8 +60,11 @@ def test_scaling_and_the_benchmark_page() -> None:
     assert set(report["exponents"]) == {"ours", "sat"}
     corpus = run_corpus(DATA / "janko" / "Chocona_dataset.json", rivals=("sat",),
                         sample=100).to_json()
-    page = "\n".join(_markdown([corpus], [report], sample=100, boards=1, seconds=1.0))
+    first = [{"genre": "shikaku", "mode": "native", "runs": 1, "solve_median_ms": 1.5,
+              "solve_max_ms": 1.5, "process_median_ms": 300, "process_max_ms": 300}]
+    page = "\n".join(_markdown([corpus], [report], first, sample=100, boards=1, seconds=1.0))
     assert "### chocona (3 puzzles)" in page and "| exponent k |" in page
+    assert "## First solve in a fresh process" in page and "| shikaku | native |" in page
 
 
 def test_bench_command_errors() -> None:

@@ -13,8 +13,7 @@ import sys
 import numpy as np
 import pytest
 
-from rectlogic import compiled
-from rectlogic.compiled import build
+from rectlogic import aot, compiled
 
 from .conftest import DATA
 
@@ -45,7 +44,7 @@ def _run(code: str, *args: str, jit: bool = False) -> dict:
 
 
 def _require_native() -> None:
-    if not compiled.native_in_use():
+    if not compiled.native_loaded():
         pytest.fail("the native module is missing or stale: `make native` builds it "
                     "(`make test` does so first)")
 
@@ -104,7 +103,7 @@ def test_signature_keys_read_arguments_as_numba_does(value: object) -> None:
     numba's own type of that value: layouts, read-only arrays and scalar kinds included."""
     from numba import typeof
 
-    built = build.signature_key((typeof(value),))
+    built = aot.signature_key((typeof(value),))
     assert built is not None
     as_stored = json.loads(json.dumps(built))  # as the manifest keeps it
     assert compiled.signature_key((value,)) == compiled._tupled(as_stored)

@@ -1,7 +1,7 @@
 """Compiled functions, ahead of time when they can be, just in time when not.
 
 Every function the solvers compile is declared with this module's `njit` (numba's options).
-Where `make` has built `rectlogic.compiled._native` (`python -m rectlogic.compiled.build`:
+Where `make` has built `rectlogic._native` (`python -m rectlogic.aot`:
 every declared function compiled ahead of time by numba.pycc, for each argument signature
 a workload of solves, checks and generations called it with), a call whose arguments have
 one of those signatures runs that machine code and numba is never imported: a fresh
@@ -26,14 +26,14 @@ from typing import Any
 
 import numpy as np
 
-PACKAGE = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent
 """The rectlogic package's folder."""
 
-SOURCES = ("grid.py", "tables.py", "errors.py", "engine", "genres", "compiled")
+SOURCES = ("grid.py", "tables.py", "errors.py", "engine", "genres", "compiled.py", "aot.py")
 """What the compiled functions are made of (relative to the package): the manifest records
 each file's size and time, and a change to any makes the native module stale."""
 
-MANIFEST = Path(__file__).with_name("_native.json")
+MANIFEST = PACKAGE / "_native.json"
 """The native module's manifest: its sources, and each function's exported signatures."""
 
 
@@ -57,7 +57,7 @@ def _load_native() -> tuple[Any, dict[str, list[tuple[str, tuple]]]] | None:
         manifest = json.loads(MANIFEST.read_text())
         if manifest["sources"] != source_stamp():
             return None  # sources edited since the build: numba compiles them instead
-        module = importlib.import_module(f"{__name__}._native")
+        module = importlib.import_module("rectlogic._native")
     except (OSError, ValueError, KeyError, ImportError):
         return None
     exports = {
@@ -181,6 +181,11 @@ def go_jit() -> None:
             if getattr(module, "prange", None) is _placeholder_prange:
                 module.prange = numba_prange
         _jit_everywhere = True
+
+
+def native_loaded() -> bool:
+    """Whether the native module was built from these sources and loaded."""
+    return _native is not None
 
 
 def native_in_use() -> bool:

@@ -1,10 +1,10 @@
-"""Build the native module: `python -m rectlogic.compiled.build` (`make` runs it after
-installing).
+"""Build the native module of `rectlogic.compiled`: `python -m rectlogic.aot` (`make` runs it
+after installing). A shell over the library, as the benchmarks are: it runs the library.
 
 With numba compiling everything, a workload calls the compiled functions the way the
 library's users do — solves at every rung, analyses, hints, checks and generation, in every
 genre — and each declared function is then compiled ahead of time (numba.pycc) for every
-signature it was called with, into `rectlogic/compiled/_native*.so`, with a manifest of the
+signature it was called with, into `rectlogic/_native*.so`, with a manifest of the
 sources and exports. Threaded functions (numba's `parallel`) are left to numba. The exported
 wrappers release the GIL, as numba's `nogil` dispatchers do, so the deadline thread can stop
 a long search."""
@@ -27,13 +27,13 @@ def workload() -> None:
     (one each) solved at every rung, analysed, hinted, checked; new boards of every grade."""
     import numpy as np
 
-    from .. import bank, warm_up
-    from ..analyze import analyze
-    from ..formats.auto import load
-    from ..generate import NoBoard, grades, make_board
-    from ..genres.registry import GENRES, get_genre
-    from ..hint import hint
-    from ..solve import solve
+    from . import bank, warm_up
+    from .analyze import analyze
+    from .formats.auto import load
+    from .generate import NoBoard, grades, make_board
+    from .genres.registry import GENRES, get_genre
+    from .hint import hint
+    from .solve import solve
 
     warm_up()
     for (name, rows, _cols, _grade), ids in sorted(bank.groups().items()):
@@ -102,7 +102,7 @@ def _compile_as_numba_would() -> None:
 
 def build(out: Path) -> dict[str, Any]:
     """Run the workload, then compile and write the module and its manifest into `out`."""
-    from . import MANIFEST, declared_dispatchers, source_stamp
+    from .compiled import MANIFEST, declared_dispatchers, source_stamp
 
     stamp = source_stamp()
     started = time.perf_counter()
@@ -147,14 +147,14 @@ def build(out: Path) -> dict[str, Any]:
 
 def main() -> None:
     """`--if-stale`: only when the module is missing or its sources changed since."""
-    from . import native_in_use
+    from .compiled import native_in_use
 
     if "--if-stale" in sys.argv[1:] and native_in_use():
         return
     if not os.environ.get("RECTLOGIC_JIT"):  # numba must compile everything the workload calls
         os.execve(sys.executable, [sys.executable, "-m", __spec__.name, *sys.argv[1:]],
                   {**os.environ, "RECTLOGIC_JIT": "1"})
-    from . import MANIFEST
+    from .compiled import MANIFEST
 
     out = MANIFEST.parent
     MANIFEST.unlink(missing_ok=True)  # a failed build leaves numba serving, not a stale module
