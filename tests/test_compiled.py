@@ -106,7 +106,20 @@ def test_signature_keys_read_arguments_as_numba_does(value: object) -> None:
     built = aot.signature_key((typeof(value),))
     assert built is not None
     as_stored = json.loads(json.dumps(built))  # as the manifest keeps it
-    assert compiled.signature_key((value,)) == compiled._tupled(as_stored)
+    assert compiled.signature_key((value,)) == compiled.stored_key(as_stored)
+
+
+def test_keys_tell_apart_exactly_what_numba_tells_apart() -> None:
+    """Two values share a key exactly when numba gives them the same type: a shared key
+    for different types would hand one of them machine code built for the other."""
+    from numba import typeof
+
+    values = [*VALUES, _readonly(np.zeros(4, np.int32)), np.zeros(3, np.dtype("l")),
+              np.zeros(3, np.dtype("q")), np.zeros((3, 4), np.int64, order="F")]
+    for a in values:
+        for b in values:
+            same_type = typeof(a) == typeof(b)
+            assert (compiled.signature_key((a,)) == compiled.signature_key((b,))) == same_type
 
 
 def test_values_numba_cannot_take_have_no_key() -> None:

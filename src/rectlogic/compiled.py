@@ -61,36 +61,54 @@ def _load_native() -> tuple[Any, dict[str, list[tuple[str, tuple]]]] | None:
     except (OSError, ValueError, KeyError, ImportError):
         return None
     exports = {
-        name: [(symbol, _tupled(key)) for symbol, key in entries]
+        name: [(symbol, stored_key(key)) for symbol, key in entries]
         for name, entries in manifest["exports"].items()
     }
     return module, exports
 
 
-def _tupled(x: Any) -> Any:
-    return tuple(_tupled(v) for v in x) if isinstance(x, list) else x
+LAYOUT_BITS = {"C": 1, "F": 2, "A": 0}
+"""numba's array layouts as the low bits of numpy's flag word (`ndarray.flags.num`):
+C-contiguous 1, Fortran-contiguous 2 (a C-contiguous array numba calls C, whatever else)."""
+WRITEABLE, ALIGNED = 0x400, 0x100
+INT64, FLOAT64, BOOL = np.dtype(np.int64), np.dtype(np.float64), np.dtype(np.bool_)
+
+
+def stored_key(stored: list) -> tuple:
+    """A signature as the manifest keeps it (numba's view: dtype names, layouts, flags) →
+    the key `signature_key` computes from arguments."""
+    key: list[Any] = []
+    for t in stored:
+        if isinstance(t, list):
+            dtype, ndim, layout, writeable, aligned = t
+            key.append((np.dtype(dtype), ndim, LAYOUT_BITS[layout] | WRITEABLE * writeable
+                        | ALIGNED * aligned))
+        else:
+            key.append(np.dtype(t))
+    return tuple(key)
 
 
 def signature_key(args: tuple) -> tuple | None:
-    """The argument types numba would see, as plain data (None: a type this module does not
-    export). Arrays: (dtype, ndim, layout, writeable, aligned), as numba's `typeof`."""
+    """The argument types numba would see, read cheaply (a few hundred ns an argument: it is
+    paid at every call); None: a type the native module does not take. Arrays: (dtype,
+    ndim, layout and flags bits), as numba's `typeof` tells them apart; scalars: the dtype
+    numba gives them."""
     key: list[Any] = []
     for a in args:
         t = type(a)
         if t is np.ndarray:
-            f = a.flags
-            layout = "C" if f.c_contiguous else "F" if f.f_contiguous else "A"
-            key.append((a.dtype.str, a.ndim, layout, f.writeable, f.aligned))
-        elif t is bool:
-            key.append("bool")
+            f = a.flags.num
+            key.append((a.dtype, a.ndim, (f & (WRITEABLE | ALIGNED)) | (1 if f & 1 else f & 2)))
         elif t is int:
             if not -(1 << 63) <= a < (1 << 63):
                 return None
-            key.append("int64")
+            key.append(INT64)
+        elif t is bool:
+            key.append(BOOL)
         elif t is float:
-            key.append("float64")
+            key.append(FLOAT64)
         elif isinstance(a, np.generic) and a.dtype.kind in "biuf":
-            key.append("bool" if a.dtype.kind == "b" else a.dtype.name)
+            key.append(a.dtype)
         else:
             return None
     return tuple(key)

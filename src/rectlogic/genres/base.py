@@ -82,7 +82,7 @@ class Genre(ABC, Generic[P, A]):
     name: ClassVar[str]
     ALIASES: ClassVar[tuple[str, ...]] = ()
     """Other names the genre goes by (puzz.link's ids, other sites' names)."""
-    SCALING_SIDES: ClassVar[tuple[int, ...]] = (10, 25, 50, 75, 100)
+    SCALING_SIDES: ClassVar[tuple[int, ...]] = (10, 25, 50, 100, 200)
     """Board sides of the scaling benchmark (`bench --scaling`)."""
     RULES_TEXT: ClassVar[str] = ""
     """The puzzle's rules for people, as the rules page shows them."""
