@@ -122,6 +122,15 @@ def test_keys_tell_apart_exactly_what_numba_tells_apart() -> None:
             assert (compiled.signature_key((a,)) == compiled.signature_key((b,))) == same_type
 
 
+def test_the_build_skips_signatures_of_constants() -> None:
+    """numba specialises a function on a constant its compiled callers pass (a literal type):
+    Python never calls with those, and they have no key."""
+    from numba import types
+
+    assert aot.signature_key((types.literal(0), types.int64)) is None
+    assert aot.signature_key((types.int64,)) == ("int64",)
+
+
 def test_values_numba_cannot_take_have_no_key() -> None:
     assert compiled.signature_key(([1, 2],)) is None
     assert compiled.signature_key((None,)) is None

@@ -70,6 +70,8 @@ def signature_key(sig: tuple) -> tuple | None:
 
     key: list[Any] = []
     for t in sig:
+        if isinstance(t, types.Literal):
+            return None  # a constant numba specialised on, from compiled callers only
         if isinstance(t, types.Array):
             key.append([numpy_support.as_dtype(t.dtype).str, t.ndim, t.layout, t.mutable,
                         t.aligned])
