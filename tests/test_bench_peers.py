@@ -74,3 +74,11 @@ def test_bench_command_errors() -> None:
     assert r.returncode == 2 and "CORPUS" in r.stderr
     r = run("bench", str(DATA / "janko" / "Chocona_dataset.json"), "--vs", "mps")
     assert r.returncode == 2 and "does not solve chocona" in r.stderr
+
+
+def test_scaling_goes_on_without_an_engine_that_refuses_the_size() -> None:
+    """The clause engines refuse boards over 10,000 cells: from that side on the row has no
+    time for them (—) and ours still runs."""
+    rows = run_scaling("chocona", ("sat",), boards=1, sides=(6, 110)).to_json()["rows"]
+    assert rows[0]["sat_ms"] > 0 and rows[1]["sat_ms"] is None
+    assert rows[1]["status"] == "unique" and rows[1]["ours_ms"] > 0

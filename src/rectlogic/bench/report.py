@@ -89,7 +89,8 @@ def _markdown(corpora: list[dict], scalings: list[dict], first: list[dict], samp
         yield ""
     yield "## Scaling\n"
     yield (f"Generated boards ({boards} a side; every number kept), median ms per engine; an "
-           "engine over 30 s on a board is not run on larger ones (—). Exponent k: time ∝ "
+           "engine over 30 s on a board is not run on larger ones, nor one that refuses the "
+           "board's size (the clause engines take at most 10,000 cells) (—). Exponent k: time ∝ "
            "cells^k, fitted log-log. Peak MB is what tracemalloc sees (Python and numpy); "
            "the compiled kernels' own arrays (scratch and search stack, a few board-sized "
            "arrays a node) are not traced.\n")

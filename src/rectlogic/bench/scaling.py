@@ -83,7 +83,11 @@ def run_scaling(genre: str, rivals: tuple[str, ...] = (), boards: int = 3, seed:
             for name, run in runners.items():
                 if name in retired:
                     continue
-                ran, ms = timed(run, puzzle)
+                try:
+                    ran, ms = timed(run, puzzle)
+                except RectlogicError:  # refuses boards this large (the clause engines' cap)
+                    retired.add(name)
+                    continue
                 if ran is not None:
                     times[name].append(ms)
         row: dict[str, Any] = {"side": side, "cells": side * side, "boards": len(puzzles),
