@@ -14,8 +14,8 @@ from . import generate as _generate
 from . import rules as _rules
 from .model import BIT, BOTH, SHADED, WHITE, Answer, Puzzle
 from .validate import UI_ONLY_CODES
+from .validate import domains_obey_rules as _domains_obey_rules
 from .validate import obeys_rules as _obeys_rules
-from .validate import shading_obeys_rules as _shading_obeys_rules
 from .validate import validate as _validate
 
 
@@ -68,9 +68,7 @@ class Chocona(Genre[Puzzle, Answer]):
 
     def accept(self, puzzle: Puzzle):
         """The validator's verdict read straight off the search's domains (no Answer made)."""
-        R, C = puzzle.rows, puzzle.cols
-        return lambda d: _shading_obeys_rules(
-            puzzle, d.reshape(R + 2, C + 2)[1:-1, 1:-1] == BIT[SHADED])
+        return lambda d: _domains_obey_rules(puzzle, d)
 
     def answer_json(self, puzzle: Puzzle, answer: Answer) -> list[str]:
         return ["".join("#" if v else "." for v in row) for row in answer.shaded]

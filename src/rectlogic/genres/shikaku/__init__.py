@@ -14,7 +14,14 @@ from ..base import Genre, Propagate, Violation, register
 from ..generating import Judge
 from . import generate as _generate
 from . import rules as _rules
-from .model import Answer, Puzzle, candidate_array, candidates, check_answer_fits
+from .model import (
+    Answer,
+    Puzzle,
+    candidate_array,
+    candidate_table,
+    candidates,
+    check_answer_fits,
+)
 from .validate import rectangles_obey_rules as _rectangles_obey_rules
 from .validate import validate as _validate
 
@@ -39,9 +46,10 @@ class Shikaku(Genre[Puzzle, Answer]):
     def initial_domains(self, puzzle: Puzzle) -> np.ndarray:
         """One bitset of candidates per clue: uint64 when every clue has at most 64 (most
         boards), else Python integers."""
-        counts = candidate_array(puzzle)[1]
-        if counts.size and counts.max() <= 64:  # 64 candidates: every bit (2**64 - 1)
-            return np.where(counts < 64, (ONE << counts.astype(np.uint64)) - ONE, ALL)
+        table = candidate_table(puzzle)
+        counts = table.counts
+        if counts.size and counts.max() <= 64:
+            return table.full.copy()
         d = np.empty(counts.size, dtype=object)
         d[:] = [(1 << n) - 1 for n in counts.tolist()]
         return d
@@ -57,14 +65,11 @@ class Shikaku(Genre[Puzzle, Answer]):
         pick = np.array([int(v).bit_length() - 1 for v in domains], dtype=np.int64)
         return rects[first[:-1] + pick]
 
-    def _drawing(self, puzzle: Puzzle, domains: np.ndarray) -> tuple[Answer, bool]:
-        """The rectangles drawn as rooms, and whether they tile the board (no overlap, no
-        hole: a drawing cannot show two rectangles on one cell)."""
-        label, tiles = _draw(self.chosen(puzzle, domains), puzzle.rows, puzzle.cols)
-        return Answer.from_rooms(label), bool(tiles)
-
     def decode(self, puzzle: Puzzle, domains: np.ndarray) -> Answer:
-        return self._drawing(puzzle, domains)[0]
+        """The chosen rectangles drawn as rooms (a drawing cannot show two rectangles on one
+        cell: the leaf test reads the rectangles themselves)."""
+        return Answer.from_rooms(_draw(self.chosen(puzzle, domains), puzzle.rows,
+                                       puzzle.cols)[0])
 
     def picture(self, puzzle: Puzzle, answer: Answer) -> np.ndarray:
         """Each cell: which rectangle (top, left, height, width) holds it."""
@@ -169,7 +174,6 @@ class Shikaku(Genre[Puzzle, Answer]):
 
 
 SHIKAKU = register(Shikaku())
-ONE, ALL = np.uint64(1), np.uint64(2**64 - 1)
 
 
 @njit(cache=True, nogil=True)

@@ -141,6 +141,8 @@ class CandidateTable(NamedTuple):
     """Each candidate's clue."""
     bit: np.ndarray
     """Each candidate's place in its clue's bitset (uint64)."""
+    full: np.ndarray
+    """Each clue's bitset with every candidate in (uint64; meaningful up to 64)."""
 
 
 @lru_cache(maxsize=256)
@@ -221,9 +223,12 @@ def _candidates(clues, numbers, R, C, limit):  # pragma: no cover - compiled
         first[k + 1] = total
     owner = np.empty(total, np.int64)
     bit = np.empty(total, np.uint64)
+    full = np.zeros(K, np.uint64)
     for k in range(K):
         for i in range(first[k], first[k + 1]):
             owner[i] = k
             bit[i] = i - first[k]
-    return out[:total].copy(), counts, first, owner, bit
+            if i - first[k] < 64:
+                full[k] |= np.uint64(1) << np.uint64(i - first[k])
+    return out[:total].copy(), counts, first, owner, bit, full
 

@@ -39,7 +39,7 @@ class DualRules:
     (`compiled_search`) when every clue has at most 64 candidates."""
 
     def __init__(self, puzzle: Puzzle, coverer: bool, forced: bool) -> None:
-        self.rects, self.sizes, self.first, self.owner, self.bit = candidate_table(puzzle)
+        self.rects, self.sizes, self.first, self.owner, self.bit, _ = candidate_table(puzzle)
         self.R, self.C = puzzle.rows, puzzle.cols
         self.coverer, self.forced = coverer, forced
         values = puzzle.number_array[:, 2]
