@@ -190,15 +190,8 @@ def borders_of(rooms: Any) -> tuple[list[int], list[int]]:
 def _borders(a):  # pragma: no cover - compiled
     """`borders_of` over an array: 1 where a cell's label differs from its right (vertical)
     or lower (horizontal) neighbour's, row-major."""
-    rows, cols = a.shape
-    vertical = np.zeros(rows * max(cols - 1, 0), np.int64)
-    horizontal = np.zeros(max(rows - 1, 0) * cols, np.int64)
-    for r in range(rows):
-        for c in range(cols):
-            if c + 1 < cols:
-                vertical[r * (cols - 1) + c] = a[r, c] != a[r, c + 1]
-            if r + 1 < rows:
-                horizontal[r * cols + c] = a[r, c] != a[r + 1, c]
+    vertical = (a[:, :-1] != a[:, 1:]).astype(np.int64).ravel()
+    horizontal = (a[:-1, :] != a[1:, :]).astype(np.int64).ravel()
     return vertical, horizontal
 
 
