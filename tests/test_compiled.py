@@ -188,3 +188,16 @@ def test_the_first_solve_benchmark_runs_fresh_processes_in_both_modes() -> None:
     for r in rows:
         assert 0 < r["solve_median_ms"] < r["process_median_ms"]
         assert r["url"].startswith("https://puzz.link/p?" + r["genre"] + "/6/6/")
+
+
+def test_an_unreadable_manifest_means_numba(monkeypatch: pytest.MonkeyPatch,
+                                            tmp_path) -> None:
+    """A manifest that is not JSON, or names a type numpy does not know, is never an error
+    at import: numba serves instead."""
+    stamp = compiled.source_stamp()
+    bad = tmp_path / "_native.json"
+    monkeypatch.setattr(compiled, "MANIFEST", bad)
+    for text in ("{not json", json.dumps({"sources": stamp, "exports": {
+            "rectlogic.grid:piece_boxes": [["f0", ["Literal[int](0)"]]]}})):
+        bad.write_text(text)
+        assert compiled._load_native() is None

@@ -58,12 +58,12 @@ def _load_native() -> tuple[Any, dict[str, list[tuple[str, tuple]]]] | None:
         if manifest["sources"] != source_stamp():
             return None  # sources edited since the build: numba compiles them instead
         module = importlib.import_module("rectlogic._native")
-    except (OSError, ValueError, KeyError, ImportError):
-        return None
-    exports = {
-        name: [(symbol, stored_key(key)) for symbol, key in entries]
-        for name, entries in manifest["exports"].items()
-    }
+        exports = {
+            name: [(symbol, stored_key(key)) for symbol, key in entries]
+            for name, entries in manifest["exports"].items()
+        }
+    except (OSError, ValueError, KeyError, TypeError, ImportError):
+        return None  # missing, or unreadable: numba compiles instead
     return module, exports
 
 
