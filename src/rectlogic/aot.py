@@ -15,8 +15,8 @@ import json
 import os
 import sys
 import time
+import warnings
 from contextlib import suppress
-from pathlib import Path
 from typing import Any
 
 SYMBOL_PREFIX = "f"
@@ -102,16 +102,21 @@ def _compile_as_numba_would() -> None:
     pycc_compiler.Flags = NoGil
 
 
-def build(out: Path) -> dict[str, Any]:
-    """Run the workload, then compile and write the module and its manifest into `out`."""
-    from .compiled import MANIFEST, declared_dispatchers, source_stamp
+def build() -> dict[str, Any]:
+    """Run the workload, then compile the module and write it and its manifest beside the
+    package's code (any earlier ones removed first: a failed build leaves numba serving,
+    not a stale module)."""
+    from .compiled import DECLARED, MANIFEST, native_loaded, source_stamp
 
+    if native_loaded():
+        raise RuntimeError("the build runs with numba compiling everything (RECTLOGIC_JIT=1)")
+    MANIFEST.unlink(missing_ok=True)
+    for old in MANIFEST.parent.glob("_native*.so"):
+        old.unlink()
     stamp = source_stamp()
     started = time.perf_counter()
     workload()
     ran = time.perf_counter() - started
-    import warnings
-
     from numba.core.errors import NumbaPendingDeprecationWarning
 
     warnings.simplefilter("ignore", NumbaPendingDeprecationWarning)
@@ -119,11 +124,11 @@ def build(out: Path) -> dict[str, Any]:
 
     _compile_as_numba_would()
     cc = CC("_native")
-    cc.output_dir = str(out)
+    cc.output_dir = str(MANIFEST.parent)
     cc.target_cpu = "host"  # as numba's JIT: `make` builds it on the machine it runs on
     exports: dict[str, list[Any]] = {}
     count = 0
-    for py_func, options, dispatcher in declared_dispatchers():
+    for py_func, options, dispatcher in DECLARED:
         if options.get("parallel"):
             continue
         for sig in dispatcher.signatures:
@@ -149,20 +154,14 @@ def build(out: Path) -> dict[str, Any]:
 
 def main() -> None:
     """`--if-stale`: only when the module is missing or its sources changed since."""
-    from .compiled import native_in_use
+    from .compiled import native_loaded
 
-    if "--if-stale" in sys.argv[1:] and native_in_use():
+    if "--if-stale" in sys.argv[1:] and native_loaded():
         return
     if not os.environ.get("RECTLOGIC_JIT"):  # numba must compile everything the workload calls
         os.execve(sys.executable, [sys.executable, "-m", __spec__.name, *sys.argv[1:]],
                   {**os.environ, "RECTLOGIC_JIT": "1"})
-    from .compiled import MANIFEST
-
-    out = MANIFEST.parent
-    MANIFEST.unlink(missing_ok=True)  # a failed build leaves numba serving, not a stale module
-    for old in out.glob("_native*.so"):
-        old.unlink()
-    print(json.dumps(build(out)), file=sys.stderr)
+    print(json.dumps(build()), file=sys.stderr)
 
 
 if __name__ == "__main__":

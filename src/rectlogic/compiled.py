@@ -20,7 +20,7 @@ import json
 import os
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -148,7 +148,8 @@ def _placeholder_prange(*args: int) -> range:
 
 
 DECLARED: list[tuple[Callable, dict[str, Any], Any]] = []
-"""Every declared function: (its Python function, numba's options, what `njit` returned)."""
+"""Every declared function: (its Python function, numba's options, what `njit` returned —
+numba's dispatcher when numba compiles everything, as for the build)."""
 
 _native = _load_native()
 _jit_everywhere = False
@@ -210,9 +211,3 @@ def native_in_use() -> bool:
     """Whether the native module serves (and numba has not been needed so far)."""
     return _native is not None and not _jit_everywhere
 
-
-def declared_dispatchers() -> Iterator[tuple[Callable, dict[str, Any], Any]]:
-    """(Python function, options, numba dispatcher) of every declared function: for the
-    build, which runs with numba compiling everything."""
-    for py_func, options, made in DECLARED:
-        yield py_func, options, made.jit if isinstance(made, Compiled) else made

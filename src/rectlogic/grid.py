@@ -33,6 +33,14 @@ def hashed_once(self: Any) -> int:
     return known
 
 
+def frozen_array(values: Any, *shape: int) -> np.ndarray:
+    """A puzzle's grid or list as a read-only int64 array (made once per puzzle, in a cached
+    property, and shared by the rules, the leaf test and the checks: none may write it)."""
+    a = np.array(values, dtype=np.int64).reshape(shape)
+    a.flags.writeable = False
+    return a
+
+
 def check_size(rows: int, cols: int, limit: int = MAX_SIDE) -> None:
     """Refuse an empty, negative or oversized board with a clear message."""
     if not isinstance(rows, int) or not isinstance(cols, int) or rows < 1 or cols < 1:

@@ -17,7 +17,7 @@ from typing import ClassVar
 import numpy as np
 
 from ...errors import RectlogicError
-from ...grid import NO_CLUE, check_size, hashed_once, label_pieces
+from ...grid import NO_CLUE, check_size, frozen_array, hashed_once, label_pieces
 
 WHITE, SHADED = 0, 1
 BIT = (1, 2)
@@ -56,16 +56,12 @@ class Puzzle:
     def region_array(self) -> np.ndarray:
         """Region index per cell (rows, cols), read-only: what the rules and the leaf test
         read (made once)."""
-        a = np.array(self.regions, dtype=np.int64).reshape(self.rows, self.cols)
-        a.flags.writeable = False
-        return a
+        return frozen_array(self.regions, self.rows, self.cols)
 
     @cached_property
     def clue_array(self) -> np.ndarray:
         """Each region's clue, read-only."""
-        a = np.array(self.clues, dtype=np.int64)
-        a.flags.writeable = False
-        return a
+        return frozen_array(self.clues, len(self.clues))
 
     @cached_property
     def region_cells(self) -> list[list[tuple[int, int]]]:

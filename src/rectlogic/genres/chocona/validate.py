@@ -68,32 +68,31 @@ def obeys_rules(puzzle: Puzzle, answer: Answer) -> bool:
 
 
 def shading_obeys_rules(puzzle: Puzzle, shaded: np.ndarray) -> bool:
-    """`obeys_rules` on a shading (rows, cols) of booleans, as the search's leaves hold it."""
-    if not _clumps_are_boxes(np.ascontiguousarray(shaded)):
-        return False
-    clues = puzzle.clue_array
-    counts = np.bincount(puzzle.region_array.ravel(), weights=shaded.ravel(),
-                         minlength=clues.size)
-    return bool((counts == clues)[clues >= 0].all())
+    """`obeys_rules` on a shading (rows, cols) of booleans."""
+    return bool(_shading_ok(np.ascontiguousarray(shaded, dtype=np.bool_), puzzle.region_array,
+                            puzzle.clue_array))
 
 
 def domains_obey_rules(puzzle: Puzzle, domains: np.ndarray) -> bool:
-    """`shading_obeys_rules` of a search's decided domains (padded, flat), in one compiled
-    pass: the search's leaf test, with no shading array made in Python."""
-    return bool(_domains_ok(domains, puzzle.rows, puzzle.cols, puzzle.region_array,
-                            puzzle.clue_array, BIT[SHADED]))
+    """`shading_obeys_rules` of a search's decided domains (padded, flat): the search's leaf
+    test, the shading read off in the same compiled call."""
+    return bool(_domains_ok(domains, puzzle.region_array, puzzle.clue_array, BIT[SHADED]))
 
 
 @njit(cache=True, nogil=True)
-def _domains_ok(d, R, C, regions, clues, shaded_bit):  # pragma: no cover - compiled
+def _domains_ok(d, regions, clues, shaded_bit):  # pragma: no cover - compiled
+    R, C = regions.shape
+    shaded = d.reshape(R + 2, C + 2)[1:-1, 1:-1] == shaded_bit
+    return _shading_ok(shaded, regions, clues)
+
+
+@njit(cache=True, nogil=True)
+def _shading_ok(shaded, regions, clues):  # pragma: no cover - compiled
     """Every number its count of shaded cells, then every clump its bounding box."""
-    shaded = np.empty((R, C), np.bool_)
     counts = np.zeros(clues.size, np.int64)
-    for r in range(R):
-        for c in range(C):
-            s = d[(r + 1) * (C + 2) + c + 1] == shaded_bit
-            shaded[r, c] = s
-            if s:
+    for r in range(shaded.shape[0]):
+        for c in range(shaded.shape[1]):
+            if shaded[r, c]:
                 counts[regions[r, c]] += 1
     for k in range(clues.size):
         if clues[k] >= 0 and counts[k] != clues[k]:

@@ -134,12 +134,12 @@ class Shakashaka(Genre[Puzzle, Answer]):
 
 STATE_OF_BIT = np.zeros(64, dtype=np.int8)
 STATE_OF_BIT[[1 << s for s in range(6)]] = range(6)
+"""A decided domain (one bit) → its state."""
 
 
 def _states(puzzle: Puzzle, domains: np.ndarray) -> np.ndarray:
     """The picture (rows, cols) of decided domains, as states."""
     return STATE_OF_BIT[domains.reshape(puzzle.rows + 2, puzzle.cols + 2)[1:-1, 1:-1]]
-"""A decided domain (one bit) → its state."""
 
 
 def _glyph(puzzle: Puzzle, answer: Answer | None, r: int, c: int) -> str:

@@ -19,7 +19,7 @@ import numpy as np
 
 from ...compiled import njit
 from ...errors import RectlogicError
-from ...grid import NO_CLUE, check_same_size, check_size, neighbour_sum
+from ...grid import NO_CLUE, check_same_size, check_size, frozen_array, neighbour_sum
 
 E, TNW, TNE, TSE, TSW, BLACK = range(6)
 STATE_NAMES = ("E", "TNW", "TNE", "TSE", "TSW", "BLACK")
@@ -170,9 +170,7 @@ class Puzzle:
     def clue_array(self) -> np.ndarray:
         """The clue grid (rows, cols) as a read-only array: what the rules, the leaf test and
         the checks read (made once, not at each of them)."""
-        a = np.array(self.clues, dtype=np.int64).reshape(self.rows, self.cols)
-        a.flags.writeable = False
-        return a
+        return frozen_array(self.clues, self.rows, self.cols)
 
     @property
     def white_cells(self) -> int:

@@ -22,6 +22,7 @@ from ...grid import (
     box_sum,
     check_same_size,
     check_size,
+    frozen_array,
     hashed_once,
     piece_labels,
     prefix_sums,
@@ -51,7 +52,7 @@ class Puzzle:
     @cached_property
     def clue_array(self) -> np.ndarray:
         """The clue grid as an array (read by every answer check)."""
-        return np.array(self.clues, dtype=np.int64)
+        return frozen_array(self.clues, self.rows, self.cols)
 
     @cached_property
     def number_array(self) -> np.ndarray:
@@ -223,12 +224,11 @@ def _candidates(clues, numbers, R, C, limit):  # pragma: no cover - compiled
         first[k + 1] = total
     owner = np.empty(total, np.int64)
     bit = np.empty(total, np.uint64)
-    full = np.zeros(K, np.uint64)
+    full = np.full(K, ~np.uint64(0))  # 64 candidates or more: every bit
     for k in range(K):
-        for i in range(first[k], first[k + 1]):
-            owner[i] = k
-            bit[i] = i - first[k]
-            if i - first[k] < 64:
-                full[k] |= np.uint64(1) << np.uint64(i - first[k])
+        owner[first[k]:first[k + 1]] = k
+        bit[first[k]:first[k + 1]] = np.arange(counts[k])
+        if counts[k] < 64:
+            full[k] = (np.uint64(1) << np.uint64(counts[k])) - np.uint64(1)
     return out[:total].copy(), counts, first, owner, bit, full
 
