@@ -251,6 +251,69 @@ def test_uint64_and_integer_candidate_sets_settle_alike(p: Puzzle) -> None:
         assert [int(v) for v in narrow] == [int(v) for v in wide], rung
 
 
+def rules_by_the_book(p: Puzzle, alive: list[set[int]], coverer: bool, forced: bool
+                      ) -> list[set[int]] | None:
+    """The two dual rules read plainly, over sets of cells, to their fixpoint (None: a
+    contradiction): a cell one clue alone reaches must be covered by that clue's rectangle;
+    a cell every candidate of a clue covers is closed to the other clues; no clue without a
+    candidate, no cell nobody reaches, no cell two clues are sure of."""
+    cands = candidates(p)
+    cells = [[{(r, c) for r in range(t, t + h) for c in range(lft, lft + w)}
+              for t, lft, h, w in rects] for rects in cands]
+    board = {(r, c) for r in range(p.rows) for c in range(p.cols)}
+    alive = [set(a) for a in alive]
+    while True:
+        if any(not a for a in alive):
+            return None
+        reach = [set().union(*(cells[k][x] for x in a)) for k, a in enumerate(alive)]
+        core = [set.intersection(*(cells[k][x] for x in a)) for k, a in enumerate(alive)]
+        if coverer and set().union(*reach) != board:
+            return None
+        if forced and any(core[i] & core[j] for i in range(len(core))
+                          for j in range(i + 1, len(core))):
+            return None
+        before = [set(a) for a in alive]
+        for k, a in enumerate(alive):
+            others_core = set().union(*(core[j] for j in range(len(core)) if j != k))
+            others_reach = set().union(*(reach[j] for j in range(len(reach)) if j != k))
+            mine_only = reach[k] - others_reach
+            for x in list(a):
+                if (forced and cells[k][x] & others_core) or (
+                        coverer and not mine_only <= cells[k][x]):
+                    a.discard(x)
+        if alive == before:
+            return alive
+
+
+def test_compiled_rules_reach_the_fixpoint_of_the_book(corpus: list) -> None:
+    """The compiled rules (counts kept as candidates die, work queued by events) reach the
+    same fixpoint, or the same contradiction, as the rules read plainly over sets of cells:
+    on small random boards and Janko's, from every candidate and from random subsets."""
+    from rectlogic.genres.shikaku.model import candidate_table
+    from rectlogic.genres.shikaku.rules import _settle, cover_index
+
+    rng = np.random.default_rng(7)
+    seen = {True: 0, False: 0}
+    for p in BOARDS + [item.puzzle for item in corpus[::40]]:
+        table = candidate_table(p)
+        index = cover_index(table.rects, table.first, p.rows, p.cols)
+        for trial in range(8):
+            keep = rng.random(table.rects.shape[0]) < (1.0 if trial == 0 else rng.uniform(.9, 1))
+            for coverer, forced in ((True, True), (True, False), (False, True)):
+                flags = keep.copy()
+                ok = _settle(flags, table.first, table.rects, table.owner, *index, p.rows,
+                             p.cols, coverer, forced)
+                sets = [{x - a for x in range(a, b) if keep[x]}
+                        for a, b in zip(table.first[:-1], table.first[1:], strict=True)]
+                book = rules_by_the_book(p, sets, coverer, forced)
+                assert ok == (book is not None)
+                if ok:
+                    assert [{x - a for x in range(a, b) if flags[x]} for a, b in
+                            zip(table.first[:-1], table.first[1:], strict=True)] == book
+                seen[bool(ok)] += 1
+    assert min(seen.values()) > 20
+
+
 def test_compiled_leaf_check_agrees_with_the_validator(corpus: list) -> None:
     """The search's leaf test reads the rule book over rectangles; on Janko answers and on
     edits of them (a rectangle moved, grown or shrunk by one), it agrees with pzprjs's checks

@@ -46,6 +46,7 @@ class DualRules:
         exact = bool((values > 0).all())
         self.area_ok = not exact or int(values.sum()) == self.R * self.C
         self.nbytes = (int(self.first[-1]) + 7) // 8
+        self.index = cover_index(self.rects, self.first, self.R, self.C)
 
     def unpack(self, domains: np.ndarray) -> np.ndarray:
         """Clue domains → one flag per candidate: vectorised for uint64 domains, through one
@@ -70,8 +71,9 @@ class DualRules:
     def settle(self, domains: np.ndarray) -> np.ndarray:
         """Both rules on one board; all zeros on a contradiction."""
         alive = self.unpack(domains)
-        if not self.area_ok or not _settle(alive, self.first, self.rects, self.R, self.C,
-                                           self.coverer, self.forced):
+        if not self.area_ok or not _settle(alive, self.first, self.rects, self.owner,
+                                           *self.index, self.R, self.C, self.coverer,
+                                           self.forced):
             return np.zeros_like(domains)
         return self.pack(alive, domains)
 
@@ -97,8 +99,9 @@ class DualRules:
         def step(chunk: int) -> tuple[int, int, int]:
             nonlocal stack, top, first_call
             status, stack, top, used = _search_steps(
-                stack, top, self.first, self.rects, self.R, self.C, self.coverer, self.forced,
-                self.area_ok, ties, settled and first_call, chunk, leaf, stop)
+                stack, top, self.first, self.rects, self.owner, *self.index, self.R, self.C,
+                self.coverer, self.forced, self.area_ok, ties, settled and first_call, chunk,
+                leaf, stop)
             first_call = False
             return status, used, stack.nbytes
 
@@ -106,8 +109,9 @@ class DualRules:
 
 
 @njit(cache=True, nogil=True)
-def _search_steps(stack, top, first, rects, R, C, coverer, forced, area_ok, tiebreak,
-                  skip_first, budget, leaf, stop):  # pragma: no cover - compiled
+def _search_steps(stack, top, first, rects, owner, cell_first, cell_cands, box, box_first, R, C,
+                  coverer, forced, area_ok, tiebreak, skip_first, budget, leaf,
+                  stop):  # pragma: no cover - compiled
     """Up to `budget` nodes of the search over candidate flags (stack rows, top of them
     live): each node settled by both rules (the first one not, when `skip_first`: the caller
     settled it), branching on the open clue with fewest candidates (ties: the smallest
@@ -125,7 +129,8 @@ def _search_steps(stack, top, first, rects, R, C, coverer, forced, area_ok, tieb
         alive = stack[top].copy()
         nodes += 1
         if not (skip_first and nodes == 1) and not (
-                area_ok and _settle(alive, first, rects, R, C, coverer, forced)):
+                area_ok and _settle(alive, first, rects, owner, cell_first, cell_cands, box,
+                                    box_first, R, C, coverer, forced)):
             continue
         best, best_score, size = -1, np.inf, 0
         for k in range(K):
@@ -151,76 +156,151 @@ def _search_steps(stack, top, first, rects, R, C, coverer, forced, area_ok, tieb
 
 
 @njit(cache=True, nogil=True)
-def _settle(alive, first, rects, R, C, coverer, forced):  # pragma: no cover - compiled
-    """Both rules to their fixpoint over the live candidates (in place); False on a
-    contradiction. Each round reads, per cell, how many clues can still reach it (and one of
-    them) and which clue surely covers it (its core), then kills candidates against that."""
+def cover_index(rects, first, R, C):  # pragma: no cover - compiled
+    """What the rules look up about one puzzle's candidates, made once: which candidates
+    cover each cell (`cell_first`, `cell_cands`: cell i's are cell_cands[cell_first[i]:
+    cell_first[i + 1]]), and each clue's box (rows [top, left, height, width]: the cells its
+    candidates can reach) with where its counts start in a flat array (`box_first`)."""
     K = first.size - 1
-    reach = np.zeros(R * C, np.int64)  # per clue, in turn: its live candidates on each cell
-    covers = np.zeros(R * C, np.int64)  # how many clues can reach the cell
-    last = np.zeros(R * C, np.int64)  # one clue that can
-    core = np.zeros(R * C, np.int64)  # the clue sure to cover the cell, or -1
-    only_start = np.zeros(K + 1, np.int64)
-    only = np.zeros(R * C, np.int64)
-    changed = True
-    while changed:
-        changed = False
-        covers[:] = 0
-        core[:] = -1
-        for k in range(K):
-            live, top, left, bottom, right = 0, R, C, -1, -1
+    cell_first = np.zeros(R * C + 1, np.int64)
+    box = np.zeros((K, 4), np.int64)
+    box_first = np.zeros(K + 1, np.int64)
+    for k in range(K):
+        top, left, bottom, right = R, C, 0, 0
+        for x in range(first[k], first[k + 1]):
+            t, lft, h, w = rects[x, 0], rects[x, 1], rects[x, 2], rects[x, 3]
+            top, left = min(top, t), min(left, lft)
+            bottom, right = max(bottom, t + h), max(right, lft + w)
+            for r in range(t, t + h):
+                for c in range(lft, lft + w):
+                    cell_first[r * C + c + 1] += 1
+        if bottom > top:
+            box[k, 0], box[k, 1], box[k, 2], box[k, 3] = top, left, bottom - top, right - left
+        box_first[k + 1] = box_first[k] + box[k, 2] * box[k, 3]
+    for i in range(R * C):
+        cell_first[i + 1] += cell_first[i]
+    cell_cands = np.empty(cell_first[R * C], np.int64)
+    fill = cell_first[:R * C].copy()
+    for x in range(rects.shape[0]):
+        t, lft, h, w = rects[x, 0], rects[x, 1], rects[x, 2], rects[x, 3]
+        for r in range(t, t + h):
+            for c in range(lft, lft + w):
+                cell_cands[fill[r * C + c]] = x
+                fill[r * C + c] += 1
+    return cell_first, cell_cands, box, box_first
+
+
+@njit(cache=True, nogil=True)
+def _settle(alive, first, rects, owner, cell_first, cell_cands, box, box_first, R, C,
+            coverer, forced):  # pragma: no cover - compiled
+    """Both rules to their fixpoint over the live candidates (in place); False on a
+    contradiction. Counts kept up to date as candidates die — per clue and cell, how many of
+    the clue's live candidates cover the cell; per cell, how many clues still reach it —
+    and work queued only where a count says a rule may fire: a cell reached by one clue
+    (only-coverer), a clue that lost a candidate (its core may have grown: forced-cell), a
+    cell that became some clue's core (the other clues' candidates on it die)."""
+    K = first.size - 1
+    N = R * C
+    count = np.zeros(box_first[K], np.int32)
+    covers = np.zeros(N, np.int64)
+    live = np.zeros(K, np.int64)
+    core = np.full(N, -1, np.int64)
+    queued = np.zeros(K, np.bool_)
+    events = np.empty(2 * N + K, np.int64)  # a cell: only-coverer; N + cell: a new core;
+    top = 0  # 2N + k: clue k lost a candidate. Each can be queued once at a time at most.
+    for k in range(K):
+        for x in range(first[k], first[k + 1]):
+            if alive[x]:
+                live[k] += 1
+                for r in range(rects[x, 0], rects[x, 0] + rects[x, 2]):
+                    at = box_first[k] + (r - box[k, 0]) * box[k, 3] - box[k, 1]
+                    for c in range(rects[x, 1], rects[x, 1] + rects[x, 3]):
+                        if count[at + c] == 0:
+                            covers[r * C + c] += 1
+                        count[at + c] += 1
+        if live[k] == 0:
+            return False
+        if forced:
+            events[top] = 2 * N + k
+            queued[k] = True
+            top += 1
+    if coverer:
+        for cell in range(N):
+            if covers[cell] == 0:
+                return False  # a cell nobody can reach
+            if covers[cell] == 1:
+                events[top] = cell
+                top += 1
+    while top > 0:
+        top -= 1
+        e = events[top]
+        if e >= 2 * N:  # a clue lost a candidate: the cells all its live ones cover
+            k = e - 2 * N
+            queued[k] = False
+            x = first[k]
+            while not alive[x]:
+                x += 1
+            for r in range(rects[x, 0], rects[x, 0] + rects[x, 2]):
+                at = box_first[k] + (r - box[k, 0]) * box[k, 3] - box[k, 1]
+                for c in range(rects[x, 1], rects[x, 1] + rects[x, 3]):
+                    if count[at + c] == live[k] and core[r * C + c] != k:
+                        if core[r * C + c] >= 0:
+                            return False  # two clues both sure to cover one cell
+                        core[r * C + c] = k
+                        events[top] = N + r * C + c
+                        top += 1
+            continue
+        cell = e % N
+        r, c = cell // C, cell % C
+        if e >= N:  # a core cell: no other clue's candidate may cover it
+            k = core[cell]
+            for i in range(cell_first[cell], cell_first[cell + 1]):
+                x = cell_cands[i]
+                if alive[x] and owner[x] != k:
+                    top = _kill(x, owner[x], alive, rects, live, count, covers, box, box_first,
+                                C, coverer, forced, queued, events, top)
+                    if top < 0:
+                        return False
+        else:  # a cell one clue alone reaches: that clue's candidates must cover it
+            k = -1
+            for i in range(cell_first[cell], cell_first[cell + 1]):
+                if alive[cell_cands[i]]:
+                    k = owner[cell_cands[i]]
+                    break
             for x in range(first[k], first[k + 1]):
-                if alive[x]:
-                    live += 1
-                    t, lft, h, w = rects[x, 0], rects[x, 1], rects[x, 2], rects[x, 3]
-                    top, left = min(top, t), min(left, lft)
-                    bottom, right = max(bottom, t + h - 1), max(right, lft + w - 1)
-                    for r in range(t, t + h):
-                        for c in range(lft, lft + w):
-                            reach[r * C + c] += 1
-            if live == 0:
-                return False
-            for r in range(top, bottom + 1):
-                for c in range(left, right + 1):
-                    cell = r * C + c
-                    if reach[cell]:
-                        covers[cell] += 1
-                        last[cell] = k
-                        if forced and reach[cell] == live:
-                            if core[cell] >= 0:
-                                return False  # two clues both sure to cover one cell
-                            core[cell] = k
-                        reach[cell] = 0
-        if coverer:  # the cells only one clue reaches, grouped by that clue
-            only_start[:] = 0
-            for cell in range(R * C):
-                if covers[cell] == 0:
-                    return False  # a cell nobody can reach
-                if covers[cell] == 1:
-                    only_start[last[cell] + 1] += 1
-            for k in range(K):
-                only_start[k + 1] += only_start[k]
-            fill = only_start[:K].copy()
-            for cell in range(R * C):
-                if covers[cell] == 1:
-                    only[fill[last[cell]]] = cell
-                    fill[last[cell]] += 1
-        for k in range(K):
-            for x in range(first[k], first[k + 1]):
-                if not alive[x]:
-                    continue
-                t, lft, h, w = rects[x, 0], rects[x, 1], rects[x, 2], rects[x, 3]
-                if forced:
-                    for r in range(t, t + h):  # a cell another clue surely covers: not mine
-                        for c in range(lft, lft + w):
-                            if core[r * C + c] >= 0 and core[r * C + c] != k:
-                                alive[x] = False
-                if coverer and alive[x]:
-                    for i in range(only_start[k], only_start[k + 1]):  # only mine: covered
-                        r, c = only[i] // C, only[i] % C
-                        if not (t <= r < t + h and lft <= c < lft + w):
-                            alive[x] = False
-                            break
-                if not alive[x]:
-                    changed = True
+                if alive[x] and not (rects[x, 0] <= r < rects[x, 0] + rects[x, 2]
+                                     and rects[x, 1] <= c < rects[x, 1] + rects[x, 3]):
+                    top = _kill(x, k, alive, rects, live, count, covers, box, box_first, C,
+                                coverer, forced, queued, events, top)
+                    if top < 0:
+                        return False
     return True
+
+
+@njit(cache=True, nogil=True)
+def _kill(x, k, alive, rects, live, count, covers, box, box_first, C, coverer, forced, queued,
+          events, top):  # pragma: no cover - compiled
+    """Candidate x of clue k dies: its counts go down and the events they raise are queued
+    (see `_settle`). The new top of the queue, or -1 on a contradiction."""
+    N = covers.size
+    alive[x] = False
+    live[k] -= 1
+    if live[k] == 0:
+        return -1
+    for r in range(rects[x, 0], rects[x, 0] + rects[x, 2]):
+        at = box_first[k] + (r - box[k, 0]) * box[k, 3] - box[k, 1]
+        for c in range(rects[x, 1], rects[x, 1] + rects[x, 3]):
+            count[at + c] -= 1
+            if count[at + c] == 0:
+                covers[r * C + c] -= 1
+                if coverer:
+                    if covers[r * C + c] == 0:
+                        return -1  # a cell nobody can reach
+                    if covers[r * C + c] == 1:
+                        events[top] = r * C + c
+                        top += 1
+    if forced and not queued[k]:
+        queued[k] = True
+        events[top] = 2 * N + k
+        top += 1
+    return top
