@@ -290,19 +290,17 @@ def test_compiled_rules_reach_the_fixpoint_of_the_book(corpus: list) -> None:
     same fixpoint, or the same contradiction, as the rules read plainly over sets of cells:
     on small random boards and Janko's, from every candidate and from random subsets."""
     from rectlogic.genres.shikaku.model import candidate_table
-    from rectlogic.genres.shikaku.rules import _settle, cover_index
+    from rectlogic.genres.shikaku.rules import _settle
 
     rng = np.random.default_rng(7)
     seen = {True: 0, False: 0}
     for p in BOARDS + [item.puzzle for item in corpus[::40]]:
         table = candidate_table(p)
-        index = cover_index(table.rects, table.first, p.rows, p.cols)
         for trial in range(8):
             keep = rng.random(table.rects.shape[0]) < (1.0 if trial == 0 else rng.uniform(.9, 1))
             for coverer, forced in ((True, True), (True, False), (False, True)):
                 flags = keep.copy()
-                ok = _settle(flags, table.first, table.rects, table.owner, *index, p.rows,
-                             p.cols, coverer, forced)
+                ok = _settle(flags, table.first, table.rects, p.rows, p.cols, coverer, forced)
                 sets = [{x - a for x in range(a, b) if keep[x]}
                         for a, b in zip(table.first[:-1], table.first[1:], strict=True)]
                 book = rules_by_the_book(p, sets, coverer, forced)

@@ -282,32 +282,34 @@ def run_search(
     stop = limits.stop_flag()
     top = 1
 
-    def step(chunk: int) -> tuple[int, int, int]:
+    def step(chunk: int) -> tuple[int, int, int, int]:
         nonlocal stack, seeds, top
         status, stack, seeds, top, used = lower.kernels.search(
             stack, seeds, top, lower.ctx, outer_ctx, work, chunk, leaf, stop)
-        return status, used, stack.nbytes
+        return status, used, stack.nbytes, top
 
     return drive(step, leaf.copy, accept, limit, budget)
 
 
 def drive(
-    step: Callable[[int], tuple[int, int, int]],
+    step: Callable[[int], tuple[int, int, int, int]],
     found: Callable[[], np.ndarray],
     accept: Callable[[np.ndarray], bool] | None,
     limit: int,
     budget: int | None,
 ) -> tuple[list[np.ndarray], int, str | None]:
     """Drive a compiled search a chunk of nodes at a time: `step(chunk)` runs up to `chunk`
-    nodes and says how it ended (DONE, FOUND, BUDGET, STOPPED), the nodes it used and its
-    stack's bytes; after FOUND, `found()` gives the complete board, which goes to `accept`
-    (the genre's validator) in Python before the search resumes. Returns (solutions, nodes,
-    why it stopped early or None), with the reasons of `limits`."""
+    nodes and says how it ended (DONE, FOUND, BUDGET, STOPPED), the nodes it used, its
+    stack's bytes and how many nodes its stack still holds; after FOUND, `found()` gives the
+    complete board, which goes to `accept` (the genre's validator) in Python before the
+    search resumes — unless the stack is empty: then the search is over (most puzzles end
+    so: their answer is the last node). Returns (solutions, nodes, why it stopped early or
+    None), with the reasons of `limits`."""
     solutions: list[np.ndarray] = []
     nodes = 0
     while True:
         left = (1 << 62) if budget is None else budget - nodes
-        status, used, stack_bytes = step(min(left, CHUNK))
+        status, used, stack_bytes, pending = step(min(left, CHUNK))
         nodes += used
         if status == STOPPED:
             return solutions, nodes, limits.TIME
@@ -324,3 +326,5 @@ def drive(
             solutions.append(board)
             if limit and len(solutions) >= limit:
                 return solutions, nodes, None
+        if not pending:
+            return solutions, nodes, None

@@ -46,7 +46,6 @@ class DualRules:
         exact = bool((values > 0).all())
         self.area_ok = not exact or int(values.sum()) == self.R * self.C
         self.nbytes = (int(self.first[-1]) + 7) // 8
-        self.index = cover_index(self.rects, self.first, self.R, self.C)
 
     def unpack(self, domains: np.ndarray) -> np.ndarray:
         """Clue domains → one flag per candidate: vectorised for uint64 domains, through one
@@ -71,9 +70,8 @@ class DualRules:
     def settle(self, domains: np.ndarray) -> np.ndarray:
         """Both rules on one board; all zeros on a contradiction."""
         alive = self.unpack(domains)
-        if not self.area_ok or not _settle(alive, self.first, self.rects, self.owner,
-                                           *self.index, self.R, self.C, self.coverer,
-                                           self.forced):
+        if not self.area_ok or not _settle(alive, self.first, self.rects, self.R, self.C,
+                                           self.coverer, self.forced):
             return np.zeros_like(domains)
         return self.pack(alive, domains)
 
@@ -96,22 +94,20 @@ class DualRules:
         stop = limits.stop_flag()
         top, first_call = 1, True
 
-        def step(chunk: int) -> tuple[int, int, int]:
+        def step(chunk: int) -> tuple[int, int, int, int]:
             nonlocal stack, top, first_call
             status, stack, top, used = _search_steps(
-                stack, top, self.first, self.rects, self.owner, *self.index, self.R, self.C,
-                self.coverer, self.forced, self.area_ok, ties, settled and first_call, chunk,
-                leaf, stop)
+                stack, top, self.first, self.rects, self.R, self.C, self.coverer, self.forced,
+                self.area_ok, ties, settled and first_call, chunk, leaf, stop)
             first_call = False
-            return status, used, stack.nbytes
+            return status, used, stack.nbytes, top
 
         return kernel.drive(step, lambda: self.pack(leaf, domains), accept, limit, budget)
 
 
 @njit(cache=True, nogil=True)
-def _search_steps(stack, top, first, rects, owner, cell_first, cell_cands, box, box_first, R, C,
-                  coverer, forced, area_ok, tiebreak, skip_first, budget, leaf,
-                  stop):  # pragma: no cover - compiled
+def _search_steps(stack, top, first, rects, R, C, coverer, forced, area_ok, tiebreak,
+                  skip_first, budget, leaf, stop):  # pragma: no cover - compiled
     """Up to `budget` nodes of the search over candidate flags (stack rows, top of them
     live): each node settled by both rules (the first one not, when `skip_first`: the caller
     settled it), branching on the open clue with fewest candidates (ties: the smallest
@@ -129,8 +125,7 @@ def _search_steps(stack, top, first, rects, owner, cell_first, cell_cands, box, 
         alive = stack[top].copy()
         nodes += 1
         if not (skip_first and nodes == 1) and not (
-                area_ok and _settle(alive, first, rects, owner, cell_first, cell_cands, box,
-                                    box_first, R, C, coverer, forced)):
+                area_ok and _settle(alive, first, rects, R, C, coverer, forced)):
             continue
         best, best_score, size = -1, np.inf, 0
         for k in range(K):
@@ -156,70 +151,49 @@ def _search_steps(stack, top, first, rects, owner, cell_first, cell_cands, box, 
 
 
 @njit(cache=True, nogil=True)
-def cover_index(rects, first, R, C):  # pragma: no cover - compiled
-    """What the rules look up about one puzzle's candidates, made once: which candidates
-    cover each cell (`cell_first`, `cell_cands`: cell i's are cell_cands[cell_first[i]:
-    cell_first[i + 1]]), and each clue's box (rows [top, left, height, width]: the cells its
-    candidates can reach) with where its counts start in a flat array (`box_first`)."""
+def _settle(alive, first, rects, R, C, coverer, forced):  # pragma: no cover - compiled
+    """Both rules to their fixpoint over the live candidates (in place); False on a
+    contradiction. Counts kept up to date as candidates die — per clue and cell of its box
+    (the cells its live candidates reach), how many of them cover the cell; per cell, how
+    many clues still reach it, and the sum of those clues (which names the clue when one
+    does) — and work queued only where a count says a rule may fire: a cell reached by one
+    clue (only-coverer), a clue that lost a candidate (its core may have grown:
+    forced-cell), a cell that became some clue's core (the other clues' candidates on it
+    die)."""
     K = first.size - 1
-    cell_first = np.zeros(R * C + 1, np.int64)
-    box = np.zeros((K, 4), np.int64)
+    N = R * C
+    box = np.empty((K, 4), np.int64)  # top, left, height, width
     box_first = np.zeros(K + 1, np.int64)
+    live = np.zeros(K, np.int64)
     for k in range(K):
         top, left, bottom, right = R, C, 0, 0
         for x in range(first[k], first[k + 1]):
-            t, lft, h, w = rects[x, 0], rects[x, 1], rects[x, 2], rects[x, 3]
-            top, left = min(top, t), min(left, lft)
-            bottom, right = max(bottom, t + h), max(right, lft + w)
-            for r in range(t, t + h):
-                for c in range(lft, lft + w):
-                    cell_first[r * C + c + 1] += 1
-        if bottom > top:
-            box[k, 0], box[k, 1], box[k, 2], box[k, 3] = top, left, bottom - top, right - left
+            if alive[x]:
+                live[k] += 1
+                top, left = min(top, rects[x, 0]), min(left, rects[x, 1])
+                bottom = max(bottom, rects[x, 0] + rects[x, 2])
+                right = max(right, rects[x, 1] + rects[x, 3])
+        if live[k] == 0:
+            return False
+        box[k, 0], box[k, 1], box[k, 2], box[k, 3] = top, left, bottom - top, right - left
         box_first[k + 1] = box_first[k] + box[k, 2] * box[k, 3]
-    for i in range(R * C):
-        cell_first[i + 1] += cell_first[i]
-    cell_cands = np.empty(cell_first[R * C], np.int64)
-    fill = cell_first[:R * C].copy()
-    for x in range(rects.shape[0]):
-        t, lft, h, w = rects[x, 0], rects[x, 1], rects[x, 2], rects[x, 3]
-        for r in range(t, t + h):
-            for c in range(lft, lft + w):
-                cell_cands[fill[r * C + c]] = x
-                fill[r * C + c] += 1
-    return cell_first, cell_cands, box, box_first
-
-
-@njit(cache=True, nogil=True)
-def _settle(alive, first, rects, owner, cell_first, cell_cands, box, box_first, R, C,
-            coverer, forced):  # pragma: no cover - compiled
-    """Both rules to their fixpoint over the live candidates (in place); False on a
-    contradiction. Counts kept up to date as candidates die — per clue and cell, how many of
-    the clue's live candidates cover the cell; per cell, how many clues still reach it —
-    and work queued only where a count says a rule may fire: a cell reached by one clue
-    (only-coverer), a clue that lost a candidate (its core may have grown: forced-cell), a
-    cell that became some clue's core (the other clues' candidates on it die)."""
-    K = first.size - 1
-    N = R * C
     count = np.zeros(box_first[K], np.int32)
     covers = np.zeros(N, np.int64)
-    live = np.zeros(K, np.int64)
-    core = np.full(N, -1, np.int64)
+    reacher = np.zeros(N, np.int64)  # the sum of the clues that reach the cell: the clue,
+    core = np.full(N, -1, np.int64)  # when one does
     queued = np.zeros(K, np.bool_)
     events = np.empty(2 * N + K, np.int64)  # a cell: only-coverer; N + cell: a new core;
     top = 0  # 2N + k: clue k lost a candidate. Each can be queued once at a time at most.
     for k in range(K):
         for x in range(first[k], first[k + 1]):
             if alive[x]:
-                live[k] += 1
                 for r in range(rects[x, 0], rects[x, 0] + rects[x, 2]):
                     at = box_first[k] + (r - box[k, 0]) * box[k, 3] - box[k, 1]
                     for c in range(rects[x, 1], rects[x, 1] + rects[x, 3]):
                         if count[at + c] == 0:
                             covers[r * C + c] += 1
+                            reacher[r * C + c] += k
                         count[at + c] += 1
-        if live[k] == 0:
-            return False
         if forced:
             events[top] = 2 * N + k
             queued[k] = True
@@ -252,34 +226,37 @@ def _settle(alive, first, rects, owner, cell_first, cell_cands, box, box_first, 
             continue
         cell = e % N
         r, c = cell // C, cell % C
-        if e >= N:  # a core cell: no other clue's candidate may cover it
-            k = core[cell]
-            for i in range(cell_first[cell], cell_first[cell + 1]):
-                x = cell_cands[i]
-                if alive[x] and owner[x] != k:
-                    top = _kill(x, owner[x], alive, rects, live, count, covers, box, box_first,
-                                C, coverer, forced, queued, events, top)
-                    if top < 0:
-                        return False
-        else:  # a cell one clue alone reaches: that clue's candidates must cover it
-            k = -1
-            for i in range(cell_first[cell], cell_first[cell + 1]):
-                if alive[cell_cands[i]]:
-                    k = owner[cell_cands[i]]
-                    break
+        if e < N:  # a cell one clue alone reaches: that clue's candidates must cover it
+            k = reacher[cell]
             for x in range(first[k], first[k + 1]):
                 if alive[x] and not (rects[x, 0] <= r < rects[x, 0] + rects[x, 2]
                                      and rects[x, 1] <= c < rects[x, 1] + rects[x, 3]):
-                    top = _kill(x, k, alive, rects, live, count, covers, box, box_first, C,
-                                coverer, forced, queued, events, top)
+                    top = _kill(x, k, alive, rects, live, count, covers, reacher, box,
+                                box_first, C, coverer, forced, queued, events, top)
+                    if top < 0:
+                        return False
+            continue
+        if covers[cell] == 1:
+            continue  # a core cell no other clue reaches (a clue's own cell, always)
+        for k in range(K):  # a core cell: the other clues' candidates on it die
+            if k == core[cell] or not (box[k, 0] <= r < box[k, 0] + box[k, 2]
+                                       and box[k, 1] <= c < box[k, 1] + box[k, 3]):
+                continue
+            if count[box_first[k] + (r - box[k, 0]) * box[k, 3] + c - box[k, 1]] == 0:
+                continue
+            for x in range(first[k], first[k + 1]):
+                if alive[x] and (rects[x, 0] <= r < rects[x, 0] + rects[x, 2]
+                                 and rects[x, 1] <= c < rects[x, 1] + rects[x, 3]):
+                    top = _kill(x, k, alive, rects, live, count, covers, reacher, box,
+                                box_first, C, coverer, forced, queued, events, top)
                     if top < 0:
                         return False
     return True
 
 
 @njit(cache=True, nogil=True)
-def _kill(x, k, alive, rects, live, count, covers, box, box_first, C, coverer, forced, queued,
-          events, top):  # pragma: no cover - compiled
+def _kill(x, k, alive, rects, live, count, covers, reacher, box, box_first, C, coverer, forced,
+          queued, events, top):  # pragma: no cover - compiled
     """Candidate x of clue k dies: its counts go down and the events they raise are queued
     (see `_settle`). The new top of the queue, or -1 on a contradiction."""
     N = covers.size
@@ -293,6 +270,7 @@ def _kill(x, k, alive, rects, live, count, covers, box, box_first, C, coverer, f
             count[at + c] -= 1
             if count[at + c] == 0:
                 covers[r * C + c] -= 1
+                reacher[r * C + c] -= k
                 if coverer:
                     if covers[r * C + c] == 0:
                         return -1  # a cell nobody can reach
