@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rectlogic.bench import load_corpus
+from rectlogic.engine.kernel import NO_TALLIES
 from rectlogic.errors import RectlogicError
 from rectlogic.formats.auto import dump, load
 from rectlogic.genres.chocona import Answer, Puzzle
@@ -78,6 +79,9 @@ def test_no_rule_set_loses_a_real_answer(p: Puzzle) -> None:
             d = prop(start[None])[0]
             for t in truth:
                 assert ((t & d) == t).all(), names
+    d = G.propagators(p, G.rules_for("probe"), for_search=True)[0](start[None])[0]
+    for t in truth:  # the regions' ways tried too
+        assert ((t & d) == t).all()
 
 
 # -- external truth ------------------------------------------------------------------------
@@ -205,6 +209,9 @@ def test_rules_keep_the_published_answer_from_any_state(corpus: list) -> None:
                 if prop is not None:
                     d = prop(state[None])[0]
                     assert ((answer & d) == answer).all(), names
+        search_probe = G.propagators(p, G.rules_for("probe"), for_search=True)[0]
+        d = search_probe(state[None])[0]  # the regions' ways tried too
+        assert ((answer & d) == answer).all()
 
 
 def test_seeded_fixpoint_equals_the_full_one(corpus: list) -> None:
@@ -266,19 +273,39 @@ def test_compiled_search_walks_the_same_tree(corpus: list) -> None:
     small random boards with several answers)."""
     from rectlogic.engine import Probing, search
 
-    hard = ("134_10x10", "217_10x10", "240_12x12", "141_8x8")
+    hard = ("134_10x10", "217_10x10", "240_12x12", "141_8x8", "230_12x12", "248_14x14")
     puzzles = [it.puzzle for it in corpus if it.key in hard] + BOARDS[:8]
     for p in puzzles:
         lower = G.base_propagator(p, frozenset({"quota", "corner"}))
         outer = G.base_propagator(p, frozenset({"quota", "corner", "box"}))
-        compiled = Probing(lower, outer)
-        plain = Probing(lower.__call__, outer.__call__)
-        assert compiled.compiled and not plain.compiled
+        for tallies in (NO_TALLIES, G.tallies(p)):
+            compiled = Probing(lower, outer, tallies)
+            plain = Probing(lower.__call__, outer.__call__, tallies)
+            assert compiled.compiled and not plain.compiled
+            start, accept = G.initial_domains(p), G.accept(p)
+            fast = search(start, compiled, accept, limit=0)
+            slow = search(start, plain, accept, limit=0, weigh=plain.lookahead)
+            assert fast.nodes == slow.nodes
+            assert sorted(map(bytes, fast.solutions)) == sorted(map(bytes, slow.solutions))
+
+
+def test_trying_the_regions_ways_settles_the_hardest_janko_boards(corpus: list) -> None:
+    """Probing a numbered region's ways to reach its number as one variable: the search
+    over Janko's hardest boards shrinks from hundreds of nodes to a handful, and finds the
+    published answer."""
+    from rectlogic.engine import Probing, search
+
+    for key, before, after in (("184_10x10", 1000, 1), ("230_12x12", 400, 10)):
+        item = next(it for it in corpus if it.key == key)
+        p = item.puzzle
+        lower = G.base_propagator(p, frozenset({"quota", "corner"}))
+        outer = G.base_propagator(p, frozenset({"quota", "corner", "box"}))
         start, accept = G.initial_domains(p), G.accept(p)
-        fast = search(start, compiled, accept, limit=0)
-        slow = search(start, plain, accept, limit=0, weigh=plain.lookahead)
-        assert fast.nodes == slow.nodes
-        assert sorted(map(bytes, fast.solutions)) == sorted(map(bytes, slow.solutions))
+        plain = search(start, Probing(lower, outer), accept)
+        ways = search(start, Probing(lower, outer, G.tallies(p)), accept)
+        assert plain.nodes > before and ways.nodes <= after, (key, plain.nodes, ways.nodes)
+        assert [G.decode(p, d) for d in ways.solutions] == [item.published]
+        assert solve(p).nodes == ways.nodes  # the solver's own search tries them
 
 
 def test_fast_leaf_test_agrees_with_pzprjs_checks(corpus: list) -> None:

@@ -373,6 +373,9 @@ def test_fishing_counts_attempts_and_bank_guesses() -> None:
                  if c["genre"] == "chocona" and c["grade"] == "search"}
     for size, r in rows.items():  # boards graded search need a guess; the rest none
         assert r["boards_guessing"] == searching.get(size, 0)
+        assert r["boards_guessing_with_ways"] <= r["boards_guessing"]
+    assert sum(r["boards_guessing_with_ways"] for r in rows.values()) < sum(
+        r["boards_guessing"] for r in rows.values())  # the regions' ways settle some
 
 
 def test_settings_in_the_report_and_the_cli() -> None:

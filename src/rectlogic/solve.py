@@ -99,7 +99,7 @@ def _solve(puzzle: Board, rung: str | None, rules: Iterable[str] | None, limit: 
     if not leaf_only:
         # Probing runs at the root; below it, only in genres that ask for it (where the rules
         # alone are weak), since it makes a node costly on large open boards.
-        root, propagate = genre.propagators(puzzle, names)
+        root, propagate = genre.propagators(puzzle, names, for_search=True)
         if genre.PROBE_EVERY_NODE:
             propagate = root  # the search's first node is the root
         elif root is not None and root is not propagate:

@@ -115,26 +115,122 @@ def _values_left(d):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def settle(fix, d, lower, outer, weights, work, seed, stop):  # pragma: no cover - compiled
+def settle(fix, d, lower, outer, tallies, weights, work, seed, stop):  # pragma: no cover
     """What `Probing` does to one board, compiled: probing over the rules packed in `lower`,
     alternating with the stronger `outer` rules (when outer is not empty) until neither
-    narrows. `seed` as for `fix`. False: no answer."""
+    narrows; then the ways of the `tallies` (see `probe_tallies`: the dearest, so the last),
+    and all again while they narrow. `seed` as for `fix`. False: no answer."""
     if not probe_board(fix, d, lower, weights, work, seed, stop):
         return False
-    if outer.size == 0:
+    if outer.size == 0 and tallies[0] == 0:
         return True
     before = np.empty_like(d)
     settled = SEED(d.size)  # at the lower rules' fixpoint: only the outer ones have work
     while True:
         before[:] = d
-        if not fix(d, outer, settled):
+        if outer.size and not fix(d, outer, settled):
             return False
         if (d == before).all():
-            return True
+            if not probe_tallies(fix, d, lower, tallies, stop):
+                return False
+            if (d == before).all():
+                return True
         if stop[0]:
             return True
         if not probe_board(fix, d, lower, weights, work, UNKNOWN, stop):
             return False
+
+
+TALLY_WAYS = 100
+"""Ways a tally may have and still be probed (more are left to the search: their count
+falls as the board narrows)."""
+
+
+@njit(cache=True, nogil=True)
+def ways(k, j, limit):  # pragma: no cover - compiled
+    """How many ways to choose j of k (counting stops past `limit`)."""
+    j = min(j, k - j)
+    count = 1
+    for i in range(j):
+        count = count * (k - i) // (i + 1)
+        if count > limit:
+            return count
+    return count
+
+
+@njit(cache=True, nogil=True)
+def probe_tallies(fix, d, ctx, tallies, stop):  # pragma: no cover - compiled
+    """Probe each tally's ways as one many-valued variable, in place: a tally (packed by
+    `pack_tallies`) says exactly `target` of its members take a value inside `mask`; every
+    way to pick the open members that do (at most TALLY_WAYS of them) is tried, with the
+    rules of ctx; a way that dies is out, and every variable keeps only the values some
+    surviving way left it (constructive disjunction, as probing does for one variable).
+    Each narrowing is spread by `fix` before the next tally. False: no way survives."""
+    T = tallies[0]
+    if T == 0:
+        return True
+    STARTS, TARGETS = 1, 2 + T
+    MASKS, MEMBERS = TARGETS + T, TARGETS + 2 * T
+    n = d.size
+    trial = np.empty_like(d)
+    union = np.empty_like(d)
+    members = np.empty(n, np.int64)  # the open members of the tally at hand
+    pick = np.empty(n, np.int64)  # the way at hand: which open members are inside
+    for t in range(T):
+        if stop[0]:
+            return True
+        mask = tallies[MASKS + t]
+        k, inside = 0, 0
+        for i in range(tallies[STARTS + t], tallies[STARTS + t + 1]):
+            m = tallies[MEMBERS + i]
+            if d[m] & mask:
+                if d[m] & ~mask:
+                    members[k] = m
+                    k += 1
+                else:
+                    inside += 1
+        need = tallies[TARGETS + t] - inside
+        if k == 0:
+            continue
+        if need < 0 or need > k:
+            return False
+        if ways(k, need, TALLY_WAYS) > TALLY_WAYS:
+            continue
+        union[:] = 0
+        alive = 0
+        for j in range(need):
+            pick[j] = j
+        while True:
+            trial[:] = d
+            for j in range(k):
+                trial[members[j]] = d[members[j]] & ~mask
+            for j in range(need):
+                trial[members[pick[j]]] = d[members[pick[j]]] & mask
+            ok = True
+            for j in range(k):  # every member changed: each spreads from its own cell
+                if not fix(trial, ctx, SEED(members[j])):
+                    ok = False
+                    break
+            if ok:
+                alive += 1
+                for i in range(n):
+                    union[i] |= trial[i]
+            j = need - 1  # the next way, in lexicographic order
+            while j >= 0 and pick[j] == k - need + j:
+                j -= 1
+            if j < 0:
+                break
+            pick[j] += 1
+            for i in range(j + 1, need):
+                pick[i] = pick[i - 1] + 1
+        if alive == 0:
+            return False
+        for i in range(n):
+            if d[i] & union[i] != d[i]:
+                d[i] &= union[i]
+                if not fix(d, ctx, SEED(i)):
+                    return False
+    return True
 
 
 @njit(cache=True, nogil=True)
@@ -163,7 +259,7 @@ budget ran out, or the deadline flag was raised."""
 
 
 @njit(cache=True, nogil=True)
-def search_steps(fix, stack, seeds, top, lower, outer, work, budget, leaf,
+def search_steps(fix, stack, seeds, top, lower, outer, tallies, work, budget, leaf,
                  stop):  # pragma: no cover - compiled
     """The engine's search (`search.search` with a probing propagator), compiled and
     resumable: depth first from the boards stack[:top] (each with the variable its branch
@@ -184,7 +280,7 @@ def search_steps(fix, stack, seeds, top, lower, outer, work, budget, leaf,
         d = stack[top].copy()
         nodes += 1
         weights[:] = 0.0
-        if not settle(fix, d, lower, outer, weights, work, seeds[top], stop):
+        if not settle(fix, d, lower, outer, tallies, weights, work, seeds[top], stop):
             continue
         if stop[0]:
             return STOPPED, stack, seeds, top + 1, nodes
@@ -232,8 +328,8 @@ class Kernels:
     probe: Callable[[np.ndarray, np.ndarray, np.ndarray, int, int, np.ndarray], bool]
     """`probe(d, ctx, weights, work, seed, stop)`: `probe_board` bound."""
     search: Callable[..., tuple[int, np.ndarray, np.ndarray, int, int]]
-    """`search(stack, seeds, top, lower, outer, work, budget, leaf, stop)`: `search_steps`
-    bound."""
+    """`search(stack, seeds, top, lower, outer, tallies, work, budget, leaf, stop)`:
+    `search_steps` bound."""
 
 
 class CompiledRules:
@@ -261,6 +357,28 @@ NO_RULES = np.zeros(0, dtype=np.int32)
 """The `outer` context of a probing that has no stronger rules."""
 
 
+def pack_tallies(starts: np.ndarray, members: np.ndarray, targets: np.ndarray,
+                 masks: np.ndarray) -> np.ndarray:
+    """Tallies — exactly targets[t] of the variables members[starts[t]:starts[t + 1]] take a
+    value inside masks[t] — as the int32 array `probe_tallies` reads: T, the T+1 starts, T
+    targets, T masks, then the members. `unpack_tallies` reads it back."""
+    head = np.array([len(targets)])
+    return np.concatenate([head, starts, targets, masks, members]).astype(np.int32)
+
+
+def unpack_tallies(packed: np.ndarray) -> list[tuple[np.ndarray, int, int]]:
+    """(members, target, mask) per tally of a packed array."""
+    T = int(packed[0])
+    starts, targets = packed[1:T + 2], packed[T + 2:2 * T + 2]
+    masks, members = packed[2 * T + 2:3 * T + 2], packed[3 * T + 2:]
+    return [(members[starts[t]:starts[t + 1]].astype(np.intp), int(targets[t]), int(masks[t]))
+            for t in range(T)]
+
+
+NO_TALLIES = pack_tallies(np.zeros(1), np.zeros(0), np.zeros(0), np.zeros(0))
+"""The tallies of a probing that has none."""
+
+
 CHUNK = 4096
 """Nodes per call of `search_steps`: between calls the driver checks the stack's memory."""
 
@@ -268,6 +386,7 @@ CHUNK = 4096
 def run_search(
     lower: CompiledRules,
     outer: CompiledRules | None,
+    tallies: np.ndarray,
     start: np.ndarray,
     accept: Callable[[np.ndarray], bool] | None,
     limit: int,
@@ -285,7 +404,7 @@ def run_search(
     def step(chunk: int) -> tuple[int, int, int, int]:
         nonlocal stack, seeds, top
         status, stack, seeds, top, used = lower.kernels.search(
-            stack, seeds, top, lower.ctx, outer_ctx, work, chunk, leaf, stop)
+            stack, seeds, top, lower.ctx, outer_ctx, tallies, work, chunk, leaf, stop)
         return status, used, stack.nbytes, top
 
     return drive(step, leaf.copy, accept, limit, budget)

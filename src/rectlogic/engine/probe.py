@@ -13,12 +13,14 @@ branch then starts from a much smaller board."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations
+from math import comb
 
 import numpy as np
 
 from . import limits
 from .fixpoint import Propagate, dead, popcount
-from .kernel import CompiledRules, run_search
+from .kernel import NO_TALLIES, TALLY_WAYS, CompiledRules, run_search, unpack_tallies
 
 BATCH_ELEMENTS = 1 << 21
 """Upper bound on B·N for one probing batch, to keep memory flat on large boards."""
@@ -62,12 +64,17 @@ def probe_cells(
 class Probing:
     """A batch propagator that probes each board over the `lower` rules (None: no rules).
     With `outer` (stronger rules too slow to run inside every probe), outer rules and probing
-    alternate until neither narrows. Compiled lower rules are probed by the compiled kernel.
-    It remembers the look-ahead weights of the last board it settled."""
+    alternate until neither narrows; with `tallies` (packed by `kernel.pack_tallies`), the
+    ways of each tally are probed then (`probe_tallies`: the dearest, so the last), and all
+    again while they narrow. Compiled
+    lower rules are probed by the compiled kernel. It remembers the look-ahead weights of
+    the last board it settled."""
 
-    def __init__(self, lower: Propagate | None, outer: Propagate | None = None) -> None:
+    def __init__(self, lower: Propagate | None, outer: Propagate | None = None,
+                 tallies: np.ndarray = NO_TALLIES) -> None:
         self.lower = lower or (lambda d: d)
         self.outer = outer
+        self.tallies = tallies
         self._last: tuple[np.ndarray, np.ndarray] | None = None
 
     def __call__(self, batch: np.ndarray) -> np.ndarray:
@@ -81,8 +88,11 @@ class Probing:
     def one(self, d: np.ndarray) -> np.ndarray:
         weights = np.zeros(d.size)
         d = self._probe(d, weights)
-        while self.outer is not None and d.all():
-            again = self._probe(self.outer(d[None])[0], weights)
+        while (self.outer is not None or self.tallies[0]) and d.all():
+            narrowed = d if self.outer is None else self.outer(d[None])[0]
+            if np.array_equal(narrowed, d):
+                narrowed = probe_tallies(d, self.tallies, self.lower)
+            again = self._probe(narrowed, weights)
             if np.array_equal(again, d):
                 break
             d = again
@@ -104,7 +114,8 @@ class Probing:
         when some rule is not compiled (see `compiled`)."""
         if not self.compiled:
             return None
-        return run_search(self.lower, self.outer, start, accept, limit, budget, WORK_BUDGET)
+        return run_search(self.lower, self.outer, self.tallies, start, accept, limit, budget,
+                          WORK_BUDGET)
 
     def lookahead(self, d: np.ndarray) -> np.ndarray | None:
         """The look-ahead weights of board d, if d is the board this probing settled last."""
@@ -113,8 +124,44 @@ class Probing:
         return self._last[1]
 
 
-def probing(lower: Propagate | None, outer: Propagate | None = None) -> Probing:
-    return Probing(lower, outer)
+def probe_tallies(d: np.ndarray, tallies: np.ndarray, propagate: Propagate) -> np.ndarray:
+    """Each tally's ways probed as one many-valued variable, on one board (N,), one tally
+    after the other: every way (at most `kernel.TALLY_WAYS`) to pick which of its open
+    members take a value inside its mask, the others one outside, is propagated in one
+    batch; the board keeps what some surviving way left it, and is propagated again before
+    the next tally. All zeros when a tally has no way left. (The compiled twin is
+    `kernel.probe_tallies`.)"""
+    for members, target, mask in unpack_tallies(tallies):
+        values = d[members].astype(np.int64)
+        open_ = members[((values & mask) != 0) & ((values & ~mask) != 0)]
+        need = target - int(np.count_nonzero(((values & mask) != 0) & ((values & ~mask) == 0)))
+        if open_.size == 0:
+            continue
+        if not 0 <= need <= open_.size:
+            return np.zeros_like(d)
+        if comb(open_.size, need) > TALLY_WAYS:
+            continue
+        picks = list(combinations(range(open_.size), need))
+        batch = np.repeat(d[None], len(picks), axis=0)
+        batch[:, open_] = d[open_] & ~np.array(mask).astype(d.dtype)
+        for row, pick in enumerate(picks):
+            chosen = open_[list(pick)]
+            batch[row, chosen] = d[chosen] & mask
+        out = propagate(batch)
+        alive = ~dead(out)
+        if not alive.any():
+            return np.zeros_like(d)
+        narrowed = d & np.bitwise_or.reduce(out[alive], axis=0)
+        if not np.array_equal(narrowed, d):
+            d = propagate(narrowed[None])[0]
+            if dead(d[None])[0]:
+                return np.zeros_like(d)
+    return d
+
+
+def probing(lower: Propagate | None, outer: Propagate | None = None,
+            tallies: np.ndarray = NO_TALLIES) -> Probing:
+    return Probing(lower, outer, tallies)
 
 
 WORK_BUDGET = 50_000_000

@@ -14,6 +14,7 @@ import numpy as np
 
 from ..engine import probing
 from ..engine.fixpoint import Propagate, popcount
+from ..engine.kernel import NO_TALLIES
 from ..errors import RectlogicError, UnknownGenre
 from .generating import Judge
 
@@ -233,18 +234,23 @@ class Genre(ABC, Generic[P, A]):
         return frozenset(self.LADDER[rung])
 
     def propagators(
-        self, puzzle: P, rules: frozenset[str], probe_all: bool = False
+        self, puzzle: P, rules: frozenset[str], probe_all: bool = False,
+        for_search: bool = False,
     ) -> tuple[Propagate | None, Propagate | None]:
         """(full, base): the named rules with probing when `probe` is asked for, and the same
         rules without it. The search probes at the root and uses `base` below. `probe_all`
-        keeps the slow rules inside every probe too (the write-ups' probe)."""
+        keeps the slow rules inside every probe too (the write-ups' probe). `for_search`:
+        the probing also tries the ways of the genre's `tallies` — a search's strength, not a
+        rung's (grades and hints read the rules alone)."""
         base = self.base_propagator(puzzle, rules - {"probe"})
         if "probe" not in rules:
             return base, base
         slow = frozenset() if probe_all else rules & self.SLOW_RULES
-        if not slow:
-            return probing(base), base
-        return probing(self.base_propagator(puzzle, rules - {"probe"} - slow), base), base
+        lower = self.base_propagator(puzzle, rules - {"probe"} - slow) if slow else base
+        outer = base if slow else None
+        if for_search:
+            return probing(lower, outer, self.tallies(puzzle)), base
+        return probing(lower, outer), base
 
     def propagator(self, puzzle: P, rules: frozenset[str],
                    probe_all: bool = False) -> Propagate | None:
@@ -254,6 +260,11 @@ class Genre(ABC, Generic[P, A]):
     def branch_preference(self, puzzle: P) -> np.ndarray | None:
         """Optional weights: among variables with equally few values, branch on the heaviest."""
         return None
+
+    def tallies(self, puzzle: P) -> np.ndarray:
+        """Counts the search's probing may try as wholes, every way at once (packed by
+        `engine.kernel.pack_tallies`); none unless a genre has them."""
+        return NO_TALLIES
 
     def accept(self, puzzle: P) -> Callable[[np.ndarray], bool]:
         """The leaf test of every search: the validator, never the rules."""

@@ -66,6 +66,12 @@ class Chocona(Genre[Puzzle, Answer]):
         check_same_size(puzzle, answer)
         return _obeys_rules(puzzle, answer)
 
+    def tallies(self, puzzle: Puzzle) -> np.ndarray:
+        """Each numbered region: exactly its number of cells shaded. Probing the ways to
+        shade a region as one variable is what settles Janko's hardest boards (the search
+        over 184_10x10 falls from 1,133 nodes to one)."""
+        return _rules.region_tallies(puzzle)
+
     def accept(self, puzzle: Puzzle):
         """The validator's verdict read straight off the search's domains (no Answer made)."""
         return lambda d: _domains_obey_rules(puzzle, d)

@@ -115,6 +115,41 @@ def _window_block() -> np.ndarray:
     return np.concatenate([*parts, *allowed]).astype(np.int32)
 
 
+def region_tallies(puzzle: Puzzle) -> np.ndarray:
+    """The numbered regions as tallies over the padded board (`kernel.pack_tallies`'s
+    array): exactly the number of their cells shaded."""
+    return _tallies(_layout(puzzle), SH)
+
+
+@njit(cache=True, nogil=True)
+def _tallies(ctx, mask):  # pragma: no cover - compiled
+    """`region_tallies`, read off the packed context's regions (see `pack`): those with a
+    floor (a number), in order, their cells as the context lists them."""
+    n, K = (ctx[0] + 2) * (ctx[1] + 2), ctx[3]
+    TARGET = 4 + n
+    FLOOR = TARGET + K
+    STARTS = FLOOR + K
+    MEMBERS = STARTS + K + 1
+    T, size = 0, 0
+    for k in range(K):
+        if ctx[FLOOR + k] >= 0:
+            T += 1
+            size += ctx[STARTS + k + 1] - ctx[STARTS + k]
+    out = np.empty(3 * T + 2 + size, np.int32)
+    out[0], out[1] = T, 0
+    t, at = 0, 3 * T + 2
+    for k in range(K):
+        if ctx[FLOOR + k] >= 0:
+            for m in range(ctx[STARTS + k], ctx[STARTS + k + 1]):
+                out[at] = ctx[MEMBERS + m]
+                at += 1
+            out[2 + t] = at - (3 * T + 2)
+            out[T + 2 + t] = ctx[TARGET + k]
+            out[2 * T + 2 + t] = mask
+            t += 1
+    return out
+
+
 def build(puzzle: Puzzle, names: frozenset[str]) -> CompiledRules | None:
     """The fixpoint of the named rules, compiled: a probe runs in about a microsecond."""
     ctx = pack(puzzle, names)
@@ -312,9 +347,10 @@ def _probe(d, ctx, weights, work, seed, stop):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _search(stack, seeds, top, lower, outer, work, budget, leaf, stop):  # pragma: no cover
+def _search(stack, seeds, top, lower, outer, tallies, work, budget, leaf,
+            stop):  # pragma: no cover - compiled
     return kernel.search_steps(
-        _rules.fixpoint, stack, seeds, top, lower, outer, work, budget, leaf, stop)
+        _rules.fixpoint, stack, seeds, top, lower, outer, tallies, work, budget, leaf, stop)
 
 
 KERNELS = Kernels(_many, _probe, _search)

@@ -10,10 +10,12 @@ from typing import Any
 
 import numpy as np
 
+from ...engine import search
 from ...grade import finished_by
 from ...grid import NO_CLUE
 from ...solve import solve
 from ...studies import Params, Track, bank_boards, janko_items, pct, pmap, rule_set_rows, study
+from . import CHOCONA as G
 from .brute import brute_force, pairwise_legal_count
 from .generate import raw_board
 from .model import Answer, Puzzle, make_puzzle
@@ -349,7 +351,7 @@ FISH_ATTEMPTS = 10_000
 
 @study("chocona-fishing",
        ("size", "attempts", "probe_boards", "hit_pct", "first_hits", "bank_boards",
-        "median_guesses", "boards_guessing"),
+        "median_guesses", "boards_guessing", "boards_guessing_with_ways"),
        lambda rows: "".join(f"10×10 attempts asked for grade probe: {r['probe_boards']:,} of "
                             f"{r['attempts']:,} hit." for r in rows if r["attempts"]),
        write_up="this project's generator asked for the write-ups' top grade (`probe`) at "
@@ -361,8 +363,10 @@ def fishing(params: Params, track: Track) -> list[dict[str, Any]]:
     (the bank's seeds for that size and grade); `probe_boards` = attempts that made a board of
     exactly that grade, `first_hits` = the numbers of the first ten attempts that did (the
     first attempt is 1). Per bank size, `median_guesses` = the median search nodes past the
-    root to solve a bank board and prove it unique (0: the probing root settles it), and
-    `boards_guessing` = boards needing at least one (the bank's `search` grade). This
+    root to solve a bank board and prove it unique with the `probe` rung's probing (0: the
+    probing root settles it), `boards_guessing` = boards needing at least one (the bank's
+    `search` grade), and `boards_guessing_with_ways` = those the solver's own search still
+    branches on (its probing also tries each numbered region's ways). This
     project's generator blends regions across the answer's rectangles while the board stays
     acceptable; without that blending, regions drawn along the rectangles only, it made no
     probe-grade board in 300 attempts at each size (measured when blending was added)."""
@@ -376,17 +380,26 @@ def fishing(params: Params, track: Track) -> list[dict[str, Any]]:
     rows = []
     for size, pairs in bank_boards("chocona").items():
         nodes = pmap(_guesses, [p for p, _ in pairs], params, track, f"bank {size}")
+        with_ways = pmap(_solver_guesses, [p for p, _ in pairs], params, track, f"bank {size}")
         fished = size == "10x10"
         rows.append({"size": size, "attempts": catch.attempts if fished else None,
                      "probe_boards": len(hits) if fished else None,
                      "hit_pct": pct(len(hits), catch.attempts) if fished else None,
                      "first_hits": ", ".join(map(str, hits[:10])) if fished else None,
                      "bank_boards": len(pairs), "median_guesses": statistics.median(nodes),
-                     "boards_guessing": sum(n > 0 for n in nodes)})
+                     "boards_guessing": sum(n > 0 for n in nodes),
+                     "boards_guessing_with_ways": sum(n > 0 for n in with_ways)})
     return rows
 
 
 def _guesses(puzzle: Any) -> int:
+    """Search nodes past the root with the `probe` rung's probing alone (what grades see)."""
+    found = search(G.initial_domains(puzzle), G.propagator(puzzle, G.rules_for("probe")),
+                   G.accept(puzzle), limit=2)
+    return max(0, found.nodes - 1)
+
+
+def _solver_guesses(puzzle: Any) -> int:
     return max(0, solve(puzzle, limit=2).nodes - 1)
 
 

@@ -233,9 +233,10 @@ def _probe(d, ctx, weights, work, seed, stop):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _search(stack, seeds, top, lower, outer, work, budget, leaf, stop):  # pragma: no cover
+def _search(stack, seeds, top, lower, outer, tallies, work, budget, leaf,
+            stop):  # pragma: no cover - compiled
     return kernel.search_steps(
-        _rules.fixpoint, stack, seeds, top, lower, outer, work, budget, leaf, stop)
+        _rules.fixpoint, stack, seeds, top, lower, outer, tallies, work, budget, leaf, stop)
 
 
 KERNELS = Kernels(_many, _probe, _search)
