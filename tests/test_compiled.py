@@ -81,6 +81,33 @@ def test_a_fresh_solve_needs_no_numba() -> None:
     assert json.loads(lines[-1]) == {"numba": False}
 
 
+def test_the_clause_engines_and_answer_checks_need_no_numba() -> None:
+    """A benchmark runs the clause engines beside ours: their leaf test (`obeys_rules`)
+    and the answer checks are in the native module too, so a process that ran them still
+    never imports numba (it once did, and every later solve ran on numba's dispatchers)."""
+    _require_native()
+    code = (
+        "import sys, json\n"
+        "from rectlogic import bank\n"
+        "from rectlogic.formats.auto import load\n"
+        "from rectlogic.genres.registry import get_genre\n"
+        "from rectlogic.sat import ENGINES\n"
+        "from rectlogic.solve import solve\n"
+        "for (name, rows, cols, grade), ids in sorted(bank.groups().items()):\n"
+        "    if rows == 6:\n"
+        "        p = load(bank.get(ids[0]).url, name).puzzle\n"
+        "        a = solve(p).answers[0]\n"
+        "        g = get_genre(name)\n"
+        "        assert g.obeys_rules(p, a) and not g.check(p, a)[0]\n"
+        "        for run in ENGINES.values():\n"
+        "            assert run(p, limit=2).status == 'unique'\n"
+        "print(json.dumps({'numba': 'numba' in sys.modules}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300, check=True)
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == {"numba": False}
+
+
 VALUES = [
     np.zeros(5, np.uint8), np.zeros((3, 4), np.int64), np.zeros((3, 4), np.int32, order="F"),
     np.zeros((4, 6), np.int8)[:, ::2], np.zeros(7, np.bool_), np.zeros(3, np.float64),

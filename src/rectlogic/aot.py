@@ -24,7 +24,8 @@ SYMBOL_PREFIX = "f"
 
 def workload() -> None:
     """Every path a user reaches: the shipped bank's boards of every genre, size and grade
-    (one each) solved at every rung, analysed, hinted, checked; new boards of every grade."""
+    (one each) solved at every rung and by the clause engines, analysed, hinted, checked;
+    new boards of every grade."""
     import numpy as np
 
     from . import bank, warm_up
@@ -33,6 +34,7 @@ def workload() -> None:
     from .generate import NoBoard, grades, make_board
     from .genres.registry import GENRES, get_genre
     from .hint import hint
+    from .sat import ENGINES
     from .solve import solve
 
     warm_up()
@@ -46,6 +48,9 @@ def workload() -> None:
             solve(puzzle, rung=rung, budget=200)
         analyze(puzzle, timeout=5)
         answer = found.answers[0]
+        if rows <= 8:  # their leaf test is the answer check (`obeys_rules`)
+            for clause_engine in ENGINES.values():
+                clause_engine(puzzle, limit=2)
         genre.check(puzzle, answer)
         genre.check(puzzle, genre.empty_answer(puzzle))
         truth = genre.answer_json(puzzle, answer)

@@ -87,6 +87,8 @@ class Probing:
 
     def one(self, d: np.ndarray) -> np.ndarray:
         weights = np.zeros(d.size)
+        if self.outer is not None:  # first: one cheap pass narrows what many probes would
+            d = self.outer(d[None])[0]
         d = self._probe(d, weights)
         while (self.outer is not None or self.tallies[0]) and d.all():
             narrowed = d if self.outer is None else self.outer(d[None])[0]
