@@ -344,6 +344,35 @@ def test_compiled_leaf_check_agrees_with_the_validator(corpus: list) -> None:
     assert seen[False] > 0
 
 
+def test_the_search_leaf_test_reads_domains_as_the_validator_does(corpus: list) -> None:
+    """`accept` on the search's uint64 domains (each clue's lowest candidate, checked in one
+    compiled call) against pzprjs's checks on the drawing: on Janko answers, and with one
+    clue switched to another of its candidates."""
+    from rectlogic.genres.shikaku import _draw
+
+    rng = np.random.default_rng(5)
+    seen = {True: 0, False: 0}
+    for item in corpus[::9]:
+        p = item.puzzle
+        answer = G.encode(p, item.published)
+        if G.initial_domains(p).dtype == object:
+            continue  # a clue with more than 64 candidates: Python integers
+        d = answer.astype(np.uint64)
+        accept = G.accept(p)
+        assert accept(d)
+        seen[True] += 1
+        for _ in range(10):
+            k = int(rng.integers(d.size))
+            other = int(rng.integers(len(candidates(p)[k])))
+            edited = d.copy()
+            edited[k] = np.uint64(1) << np.uint64(other)
+            label, tiles = _draw(G.chosen(p, edited), p.rows, p.cols)
+            truth = tiles and not G.check(p, Answer.from_rooms(label))[0]
+            assert accept(edited) == truth
+            seen[bool(truth)] += 1
+    assert seen[False] > 0
+
+
 def test_compiled_search_walks_the_python_search_tree(corpus: list) -> None:
     """The compiled search (dual rules, smallest domain first, larger clue on ties, lowest
     candidate first) visits the same nodes and finds the same answers as the engine's Python

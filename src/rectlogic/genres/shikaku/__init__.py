@@ -22,6 +22,7 @@ from .model import (
     candidates,
     check_answer_fits,
 )
+from .validate import _rectangles_ok
 from .validate import rectangles_obey_rules as _rectangles_obey_rules
 from .validate import validate as _validate
 
@@ -98,9 +99,15 @@ class Shikaku(Genre[Puzzle, Answer]):
 
     def accept(self, puzzle: Puzzle) -> Callable[[np.ndarray], bool]:
         """The rule book read over the chosen rectangles, compiled (no drawing made): a drawing
-        could not show two rectangles on one cell, this check sees the overlap."""
+        could not show two rectangles on one cell, this check sees the overlap. For uint64
+        domains, choosing and checking are one compiled call (a leaf is on every solve's
+        path)."""
+        rects, _, first = candidate_array(puzzle)
 
         def ok(d: np.ndarray) -> bool:
+            if d.dtype != object:
+                return bool(_chosen_obey_rules(d, first, rects, puzzle.clue_array, NO_CLUE,
+                                               ANY_CLUE))
             return _rectangles_obey_rules(puzzle, self.chosen(puzzle, d))
 
         return ok
@@ -188,6 +195,13 @@ def _chosen(domains, first, rects):  # pragma: no cover - compiled
             pick += 1
         out[k] = rects[first[k] + pick]
     return out
+
+
+@njit(cache=True, nogil=True)
+def _chosen_obey_rules(domains, first, rects, clues, no_clue, any_clue):  # pragma: no cover
+    """`Shikaku.accept` for uint64 domains: `_chosen`, then the validator's compiled reading
+    of the rule book over the rectangles."""
+    return _rectangles_ok(_chosen(domains, first, rects), clues, no_clue, any_clue)
 
 
 @njit(cache=True, nogil=True)

@@ -138,10 +138,6 @@ class CandidateTable(NamedTuple):
     """How many each clue has."""
     first: np.ndarray
     """Where each clue's run starts (K+1 offsets, the last one the total)."""
-    owner: np.ndarray
-    """Each candidate's clue."""
-    bit: np.ndarray
-    """Each candidate's place in its clue's bitset (uint64)."""
     full: np.ndarray
     """Each clue's bitset with every candidate in (uint64; meaningful up to 64)."""
 
@@ -222,13 +218,9 @@ def _candidates(clues, numbers, R, C, limit):  # pragma: no cover - compiled
                             total += 1
                             counts[k] += 1
         first[k + 1] = total
-    owner = np.empty(total, np.int64)
-    bit = np.empty(total, np.uint64)
     full = np.full(K, ~np.uint64(0))  # 64 candidates or more: every bit
     for k in range(K):
-        owner[first[k]:first[k + 1]] = k
-        bit[first[k]:first[k + 1]] = np.arange(counts[k])
         if counts[k] < 64:
             full[k] = (np.uint64(1) << np.uint64(counts[k])) - np.uint64(1)
-    return out[:total].copy(), counts, first, owner, bit, full
+    return out[:total].copy(), counts, first, full
 

@@ -39,7 +39,7 @@ class DualRules:
     (`compiled_search`) when every clue has at most 64 candidates."""
 
     def __init__(self, puzzle: Puzzle, coverer: bool, forced: bool) -> None:
-        self.rects, self.sizes, self.first, self.owner, self.bit, _ = candidate_table(puzzle)
+        self.rects, self.sizes, self.first, _ = candidate_table(puzzle)
         self.R, self.C = puzzle.rows, puzzle.cols
         self.coverer, self.forced = coverer, forced
         values = puzzle.number_array[:, 2]
@@ -51,7 +51,7 @@ class DualRules:
         """Clue domains → one flag per candidate: vectorised for uint64 domains, through one
         long Python integer for wider (object) ones."""
         if domains.dtype != object:
-            return ((domains[self.owner] >> self.bit) & np.uint64(1)).astype(np.bool_)
+            return _flags(domains, self.first)
         packed = 0
         for k, v in enumerate(domains):
             packed |= int(v) << int(self.first[k])
@@ -59,8 +59,8 @@ class DualRules:
         return np.unpackbits(raw, bitorder="little")[: self.first[-1]].astype(np.bool_)
 
     def pack(self, alive: np.ndarray, like: np.ndarray) -> np.ndarray:
-        if like.dtype != object:  # every clue has a live candidate here, so no empty slice
-            return np.bitwise_or.reduceat(alive.astype(np.uint64) << self.bit, self.first[:-1])
+        if like.dtype != object:
+            return _bits(alive, self.first)
         packed = int.from_bytes(np.packbits(alive, bitorder="little").tobytes(), "little")
         out = np.empty_like(like)
         for k in range(len(out)):
@@ -103,6 +103,27 @@ class DualRules:
             return status, used, stack.nbytes, top
 
         return kernel.drive(step, lambda: self.pack(leaf, domains), accept, limit, budget)
+
+
+@njit(cache=True, nogil=True)
+def _flags(domains, first):  # pragma: no cover - compiled
+    """`DualRules.unpack` for uint64 domains: one flag per candidate."""
+    alive = np.empty(first[-1], np.bool_)
+    for k in range(domains.size):
+        for x in range(first[k], first[k + 1]):
+            alive[x] = (domains[k] >> np.uint64(x - first[k])) & np.uint64(1)
+    return alive
+
+
+@njit(cache=True, nogil=True)
+def _bits(alive, first):  # pragma: no cover - compiled
+    """`DualRules.pack` for uint64 domains: each clue's live candidates as a bitset."""
+    domains = np.zeros(first.size - 1, np.uint64)
+    for k in range(domains.size):
+        for x in range(first[k], first[k + 1]):
+            if alive[x]:
+                domains[k] |= np.uint64(1) << np.uint64(x - first[k])
+    return domains
 
 
 @njit(cache=True, nogil=True)
