@@ -165,8 +165,10 @@ def ways(k, j, limit):  # pragma: no cover - compiled
 
 @njit(cache=True, nogil=True)
 def probe_tallies(fix, d, ctx, tallies, stop):  # pragma: no cover - compiled
-    """Probe each tally's ways as one many-valued variable, in place: a tally (packed by
-    `pack_tallies`) says exactly `target` of its members take a value inside `mask`; every
+    """Probe each tally's ways as one many-valued variable, in place: a tally says exactly
+    `target` of its members take a value inside `mask`; tallies come packed in one int32
+    array: T, the T+1 starts of their runs of members, T targets, T masks, then the members
+    (`unpack_tallies` reads it in Python). Every
     way to pick the open members that do (at most TALLY_WAYS of them) is tried, with the
     rules of ctx; a way that dies is out, and every variable keeps only the values some
     surviving way left it (constructive disjunction, as probing does for one variable).
@@ -362,17 +364,8 @@ NO_RULES = np.zeros(0, dtype=np.int32)
 """The `outer` context of a probing that has no stronger rules."""
 
 
-def pack_tallies(starts: np.ndarray, members: np.ndarray, targets: np.ndarray,
-                 masks: np.ndarray) -> np.ndarray:
-    """Tallies — exactly targets[t] of the variables members[starts[t]:starts[t + 1]] take a
-    value inside masks[t] — as the int32 array `probe_tallies` reads: T, the T+1 starts, T
-    targets, T masks, then the members. `unpack_tallies` reads it back."""
-    head = np.array([len(targets)])
-    return np.concatenate([head, starts, targets, masks, members]).astype(np.int32)
-
-
 def unpack_tallies(packed: np.ndarray) -> list[tuple[np.ndarray, int, int]]:
-    """(members, target, mask) per tally of a packed array."""
+    """(members, target, mask) per tally of a packed array (see `probe_tallies`)."""
     T = int(packed[0])
     starts, targets = packed[1:T + 2], packed[T + 2:2 * T + 2]
     masks, members = packed[2 * T + 2:3 * T + 2], packed[3 * T + 2:]
@@ -380,8 +373,8 @@ def unpack_tallies(packed: np.ndarray) -> list[tuple[np.ndarray, int, int]]:
             for t in range(T)]
 
 
-NO_TALLIES = pack_tallies(np.zeros(1), np.zeros(0), np.zeros(0), np.zeros(0))
-"""The tallies of a probing that has none."""
+NO_TALLIES = np.zeros(1, dtype=np.int32)
+"""The tallies of a probing that has none (T = 0)."""
 
 
 CHUNK = 4096

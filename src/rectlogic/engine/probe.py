@@ -64,11 +64,10 @@ def probe_cells(
 class Probing:
     """A batch propagator that probes each board over the `lower` rules (None: no rules).
     With `outer` (stronger rules too slow to run inside every probe), outer rules and probing
-    alternate until neither narrows; with `tallies` (packed by `kernel.pack_tallies`), the
-    ways of each tally are probed then (`probe_tallies`: the dearest, so the last), and all
-    again while they narrow. Compiled
-    lower rules are probed by the compiled kernel. It remembers the look-ahead weights of
-    the last board it settled."""
+    alternate until neither narrows; with `tallies` (packed as `kernel.probe_tallies` reads
+    them), the ways of each tally are probed then (`probe_tallies`: the dearest, so the
+    last), and all again while they narrow. Compiled lower rules are probed by the compiled
+    kernel. It remembers the look-ahead weights of the last board it settled."""
 
     def __init__(self, lower: Propagate | None, outer: Propagate | None = None,
                  tallies: np.ndarray = NO_TALLIES) -> None:
@@ -135,8 +134,9 @@ def probe_tallies(d: np.ndarray, tallies: np.ndarray, propagate: Propagate) -> n
     `kernel.probe_tallies`.)"""
     for members, target, mask in unpack_tallies(tallies):
         values = d[members].astype(np.int64)
-        open_ = members[((values & mask) != 0) & ((values & ~mask) != 0)]
-        need = target - int(np.count_nonzero(((values & mask) != 0) & ((values & ~mask) == 0)))
+        inside, outside = (values & mask) != 0, (values & ~mask) != 0
+        open_ = members[inside & outside]
+        need = target - int(np.count_nonzero(inside & ~outside))
         if open_.size == 0:
             continue
         if not 0 <= need <= open_.size:
@@ -145,7 +145,7 @@ def probe_tallies(d: np.ndarray, tallies: np.ndarray, propagate: Propagate) -> n
             continue
         picks = list(combinations(range(open_.size), need))
         batch = np.repeat(d[None], len(picks), axis=0)
-        batch[:, open_] = d[open_] & ~np.array(mask).astype(d.dtype)
+        batch[:, open_] = d[open_] & ~d.dtype.type(mask)
         for row, pick in enumerate(picks):
             chosen = open_[list(pick)]
             batch[row, chosen] = d[chosen] & mask

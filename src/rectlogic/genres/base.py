@@ -262,8 +262,8 @@ class Genre(ABC, Generic[P, A]):
         return None
 
     def tallies(self, puzzle: P) -> np.ndarray:
-        """Counts the search's probing may try as wholes, every way at once (packed by
-        `engine.kernel.pack_tallies`); none unless a genre has them."""
+        """Counts the search's probing may try as wholes, every way at once (packed as
+        `engine.kernel.probe_tallies` reads them); none unless a genre has them."""
         return NO_TALLIES
 
     def accept(self, puzzle: P) -> Callable[[np.ndarray], bool]:

@@ -116,8 +116,8 @@ def _window_block() -> np.ndarray:
 
 
 def region_tallies(puzzle: Puzzle) -> np.ndarray:
-    """The numbered regions as tallies over the padded board (`kernel.pack_tallies`'s
-    array): exactly the number of their cells shaded."""
+    """The numbered regions as tallies over the padded board (in the layout of
+    `kernel.probe_tallies`): exactly the number of their cells shaded."""
     return _tallies(_layout(puzzle), SH)
 
 

@@ -48,7 +48,7 @@ class DualRules:
         self.nbytes = (int(self.first[-1]) + 7) // 8
 
     def unpack(self, domains: np.ndarray) -> np.ndarray:
-        """Clue domains → one flag per candidate: vectorised for uint64 domains, through one
+        """Clue domains → one flag per candidate: compiled for uint64 domains, through one
         long Python integer for wider (object) ones."""
         if domains.dtype != object:
             return _flags(domains, self.first)
@@ -209,7 +209,7 @@ def _settle(alive, first, rects, R, C, coverer, forced):  # pragma: no cover - c
         for x in range(first[k], first[k + 1]):
             if alive[x]:
                 for r in range(rects[x, 0], rects[x, 0] + rects[x, 2]):
-                    at = box_first[k] + (r - box[k, 0]) * box[k, 3] - box[k, 1]
+                    at = _row_at(box, box_first, k, r)
                     for c in range(rects[x, 1], rects[x, 1] + rects[x, 3]):
                         if count[at + c] == 0:
                             covers[r * C + c] += 1
@@ -236,7 +236,7 @@ def _settle(alive, first, rects, R, C, coverer, forced):  # pragma: no cover - c
             while not alive[x]:
                 x += 1
             for r in range(rects[x, 0], rects[x, 0] + rects[x, 2]):
-                at = box_first[k] + (r - box[k, 0]) * box[k, 3] - box[k, 1]
+                at = _row_at(box, box_first, k, r)
                 for c in range(rects[x, 1], rects[x, 1] + rects[x, 3]):
                     if count[at + c] == live[k] and core[r * C + c] != k:
                         if core[r * C + c] >= 0:
@@ -263,7 +263,7 @@ def _settle(alive, first, rects, R, C, coverer, forced):  # pragma: no cover - c
             if k == core[cell] or not (box[k, 0] <= r < box[k, 0] + box[k, 2]
                                        and box[k, 1] <= c < box[k, 1] + box[k, 3]):
                 continue
-            if count[box_first[k] + (r - box[k, 0]) * box[k, 3] + c - box[k, 1]] == 0:
+            if count[_row_at(box, box_first, k, r) + c] == 0:
                 continue
             for x in range(first[k], first[k + 1]):
                 if alive[x] and (rects[x, 0] <= r < rects[x, 0] + rects[x, 2]
@@ -273,6 +273,13 @@ def _settle(alive, first, rects, R, C, coverer, forced):  # pragma: no cover - c
                     if top < 0:
                         return False
     return True
+
+
+@njit(cache=True, nogil=True)
+def _row_at(box, box_first, k, r):  # pragma: no cover - compiled
+    """Where row r of clue k's box sits in the flat counts, less the box's left column (so
+    + c gives cell (r, c)'s count)."""
+    return box_first[k] + (r - box[k, 0]) * box[k, 3] - box[k, 1]
 
 
 @njit(cache=True, nogil=True)
@@ -286,7 +293,7 @@ def _kill(x, k, alive, rects, live, count, covers, reacher, box, box_first, C, c
     if live[k] == 0:
         return -1
     for r in range(rects[x, 0], rects[x, 0] + rects[x, 2]):
-        at = box_first[k] + (r - box[k, 0]) * box[k, 3] - box[k, 1]
+        at = _row_at(box, box_first, k, r)
         for c in range(rects[x, 1], rects[x, 1] + rects[x, 3]):
             count[at + c] -= 1
             if count[at + c] == 0:
