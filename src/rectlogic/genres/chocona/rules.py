@@ -35,18 +35,19 @@ SH, WH = BIT[SHADED], BIT[WHITE]
 
 
 @cache
-def window_tables() -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:
-    """Key parts (a cell's 2-bit domain in its quadrant's place) and, per quadrant, the values
-    a cell keeps given the point's key: those in some filling of the window the law allows
-    (`WINDOW_OK`: the shaded count is not three)."""
-    parts = tuple(np.array([d << (2 * q) for d in range(4)], dtype=np.uint8) for q in range(4))
+def window_table() -> np.ndarray:
+    """Per key (a window's four 2-bit domains: NE, SE, SW, NW from the low bits up), the
+    key after the law has narrowed it: each cell keeps the values in some filling of the
+    window the law allows (`WINDOW_OK`: the shaded count is not three); -1 when a cell
+    keeps none. One lookup tells a window that has nothing to narrow, the usual case."""
     quads = np.arange(4)
     doms = (np.arange(256)[:, None] >> (2 * quads)) & 3  # (key, quadrant): the cell's domain
     values = (np.arange(16)[:, None] >> quads) & 1  # (filling, quadrant): 0 white, 1 shaded
     fits = (WINDOW_OK[tuple(values.T)][None, :]  # (key, filling): allowed and in the domains
             & ((doms[:, None, :] >> values[None, :, :]) & 1).all(axis=2))
-    allowed = np.bitwise_or.reduce(np.where(fits[:, :, None], 1 << values[None], 0), axis=1)
-    return parts, tuple(np.ascontiguousarray(allowed.T, dtype=np.uint8))
+    kept = np.bitwise_or.reduce(np.where(fits[:, :, None], 1 << values[None], 0), axis=1)
+    after = (kept << (2 * quads)).sum(axis=1)
+    return np.where((kept == 0).any(axis=1), -1, after).astype(np.int32)
 
 
 QUOTA, CORNER, BOX = 1, 2, 4
@@ -56,9 +57,9 @@ QUOTA, CORNER, BOX = 1, 2, 4
 def pack(puzzle: Puzzle, names: frozenset[str]) -> np.ndarray | None:
     """The puzzle and the chosen rules as the int32 context of `fixpoint`: R, C, flags, K,
     then per padded cell its region, per region (the frame last) its target and floor, the
-    regions' cells (CSR: K+1 starts, then N cells), the window tables (4·4 key parts,
-    4·256 allowed values), and 2·N cells of scratch for the worklist (so a probe allocates
-    nothing; one context serves one caller at a time). None when no rule is chosen."""
+    regions' cells (CSR: K+1 starts, then N cells), the window table (256 keys), and
+    scratch for the worklists (2·N for cells, 2·K for regions: a probe allocates nothing;
+    one context serves one caller at a time). None when no rule is chosen."""
     flags = (QUOTA * ("quota" in names and any(v >= 0 for v in puzzle.clues))
              | CORNER * ("corner" in names) | BOX * ("box" in names))
     if not flags:
@@ -72,7 +73,7 @@ def pack(puzzle: Puzzle, names: frozenset[str]) -> np.ndarray | None:
 def _layout(puzzle: Puzzle) -> np.ndarray:
     """The context of `pack` with no rule flag set (copied before use: its scratch is
     written), made in one compiled pass."""
-    return _packed(puzzle.region_array, puzzle.clue_array, _window_block())
+    return _packed(puzzle.region_array, puzzle.clue_array, window_table())
 
 
 @njit(cache=True, nogil=True)
@@ -82,7 +83,7 @@ def _packed(regions, clues, tables):  # pragma: no cover - compiled
     by a stable counting sort (row-major within a region)."""
     R, C = regions.shape
     W, n, k = C + 2, (R + 2) * (C + 2), clues.size + 1
-    ctx = np.zeros(4 + n + 3 * k + 1 + n + tables.size + 2 * n, np.int32)
+    ctx = np.zeros(4 + n + 3 * k + 1 + n + tables.size + 2 * n + 2 * k, np.int32)
     ctx[0], ctx[1], ctx[3] = R, C, k
     reg, target, floor = 4, 4 + n, 4 + n + k
     starts, cells = floor + k, floor + 2 * k + 1
@@ -106,13 +107,6 @@ def _packed(regions, clues, tables):  # pragma: no cover - compiled
         fill[j] += 1
     ctx[cells + n:cells + n + tables.size] = tables  # the rest: scratch for the worklist
     return ctx
-
-
-@cache
-def _window_block() -> np.ndarray:
-    """The window tables as one int32 block: 4·4 key parts, then 4·256 allowed values."""
-    parts, allowed = window_tables()
-    return np.concatenate([*parts, *allowed]).astype(np.int32)
 
 
 def region_tallies(puzzle: Puzzle) -> np.ndarray:
@@ -263,8 +257,10 @@ def _ring(i, t0, b0, l0, r0):  # pragma: no cover - compiled
 @njit(cache=True, nogil=True)
 def fixpoint(g, ctx, seed):  # pragma: no cover - compiled
     """Narrow one padded board g in place to the fixpoint of the rules packed in ctx; False
-    on a contradiction. Work spreads from changed cells (all cells when seed < 0) to the
-    four windows and the region around each; the box rule runs when that work is done.
+    on a contradiction. Work spreads from changed cells to the four windows and the region
+    around each (when seed < 0, every window and region is looked at once first); a region
+    is recounted once however many of its cells changed meanwhile; the box rule runs when
+    that work is done.
     The context is read by offsets (see `pack`), not sliced: a probe calls this a million
     times, and every slice is an object to make and release."""
     R, C, flags, K = ctx[0], ctx[1], ctx[2], ctx[3]
@@ -274,29 +270,42 @@ def fixpoint(g, ctx, seed):  # pragma: no cover - compiled
     FLOOR = TARGET + K
     STARTS = FLOOR + K
     MEMBERS = STARTS + K + 1
-    PARTS = MEMBERS + n
-    ALLOWED = PARTS + 16
-    TODO, QUEUED = ctx.size - 2 * n, ctx.size - n  # scratch: the worklist and its flags
-    top = 0
-    for x in range(n) if seed < 0 else range(seed, min(seed + 1, n)):
-        top = kernel.push(ctx, TODO, QUEUED, top, x)
+    NEXT = MEMBERS + n
+    TODO = ctx.size - 2 * n - 2 * K  # scratch: the cells' worklist, the cells' and the
+    QUEUED = TODO + n  # regions' on-list flags (one clear on failing), the regions' worklist
+    RQUEUED = QUEUED + n
+    RTODO = RQUEUED + K
+    top = rtop = 0
+    if seed < 0:  # everything may have changed: every window once, every region once
+        for x in range(n):
+            if g[x] == 0:
+                return kernel.fail(ctx, QUEUED, n + K)
+        if flags & CORNER:
+            for i in range(R + 1):
+                for nw in range(i * W, i * W + C + 1):
+                    top = _window(g, ctx, NEXT, TODO, QUEUED, top, nw, W)
+                    if top < 0:
+                        return kernel.fail(ctx, QUEUED, n + K)
+        if flags & QUOTA:
+            for k in range(K):
+                if ctx[FLOOR + k] >= 0:
+                    rtop = kernel.push(ctx, RTODO, RQUEUED, rtop, k)
+    elif seed < n:
+        top = kernel.push(ctx, TODO, QUEUED, top, seed)
     before = np.empty_like(g) if flags & BOX else g
     while True:
-        while top:
-            top -= 1
-            x = ctx[TODO + top]
-            ctx[QUEUED + x] = 0
-            if g[x] == 0:
-                return kernel.fail(ctx, QUEUED, n)
-            k = ctx[REG + x]
-            if flags & QUOTA and ctx[FLOOR + k] >= 0:
+        while top or rtop:
+            if top == 0:
+                rtop -= 1
+                k = ctx[RTODO + rtop]
+                ctx[RQUEUED + k] = 0
                 shaded = shadable = 0
                 for m in range(ctx[STARTS + k], ctx[STARTS + k + 1]):
                     shaded += g[ctx[MEMBERS + m]] == SH
                     shadable += (g[ctx[MEMBERS + m]] & SH) != 0
                 target = ctx[TARGET + k]
                 if shaded > target or shadable < ctx[FLOOR + k]:
-                    return kernel.fail(ctx, QUEUED, n)
+                    return kernel.fail(ctx, QUEUED, n + K)
                 keep = WH if shaded == target else SH if shadable == target else BOTH
                 if keep != BOTH:
                     for m in range(ctx[STARTS + k], ctx[STARTS + k + 1]):
@@ -304,33 +313,51 @@ def fixpoint(g, ctx, seed):  # pragma: no cover - compiled
                         if g[y] == BOTH:
                             g[y] = keep
                             top = kernel.push(ctx, TODO, QUEUED, top, y)
-            if flags & CORNER:
-                r, c = x // W, x % W
-                for i in range(max(r - 1, 0), min(r, R) + 1):
-                    for j in range(max(c - 1, 0), min(c, C) + 1):
-                        nw = i * W + j
-                        ne, sw = nw + 1, nw + W
-                        se = sw + 1
-                        key = (ctx[PARTS + g[ne]] | ctx[PARTS + 4 + g[se]]
-                               | ctx[PARTS + 8 + g[sw]] | ctx[PARTS + 12 + g[nw]])
-                        for q, y in ((0, ne), (1, se), (2, sw), (3, nw)):
-                            v = g[y] & ctx[ALLOWED + 256 * q + key]
-                            if v != g[y]:
-                                if v == 0:
-                                    return kernel.fail(ctx, QUEUED, n)
-                                g[y] = v
-                                top = kernel.push(ctx, TODO, QUEUED, top, y)
+                continue
+            top -= 1
+            x = np.int64(ctx[TODO + top])
+            ctx[QUEUED + x] = 0
+            if g[x] == 0:
+                return kernel.fail(ctx, QUEUED, n + K)
+            k = ctx[REG + x]
+            if flags & QUOTA and ctx[FLOOR + k] >= 0:
+                rtop = kernel.push(ctx, RTODO, RQUEUED, rtop, k)
+            if flags & CORNER:  # the four windows x is a corner of, by their NW cells
+                for nw in (x - W - 1, x - W, x - 1, x):
+                    top = _window(g, ctx, NEXT, TODO, QUEUED, top, nw, W)
+                    if top < 0:
+                        return kernel.fail(ctx, QUEUED, n + K)
         if not flags & BOX:
             return True
-        before[:] = g
+        kernel.copy_into(before, g)
         _box_one(g.reshape(R + 2, W))
         for y in range(n):
             if g[y] != before[y]:
                 if g[y] == 0:
-                    return kernel.fail(ctx, QUEUED, n)
+                    return kernel.fail(ctx, QUEUED, n + K)
                 top = kernel.push(ctx, TODO, QUEUED, top, y)
         if top == 0:
             return True
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _window(g, ctx, NEXT, TODO, QUEUED, top, nw, W):  # pragma: no cover - compiled
+    """The window law at the window whose NW cell is nw (one lookup of `window_table`):
+    cells it narrows go on the worklist; the new top, or -1 on a contradiction."""
+    ne, sw = nw + 1, nw + W
+    se = sw + 1
+    key = g[ne] + 4 * g[se] + 16 * g[sw] + 64 * g[nw]
+    after = ctx[NEXT + key]
+    if after == key:
+        return top
+    if after < 0:
+        return -1
+    for y in (ne, se, sw, nw):
+        if g[y] != after & 3:
+            g[y] = after & 3
+            top = kernel.push(ctx, TODO, QUEUED, top, y)
+        after >>= 2
+    return top
 
 
 _rules = sys.modules[__name__]  # `_rules.fixpoint`, not `fixpoint`: numba can cache that
