@@ -71,7 +71,14 @@ LAYOUT_BITS = {"C": 1, "F": 2, "A": 0}
 """numba's array layouts as the low bits of numpy's flag word (`ndarray.flags.num`):
 C-contiguous 1, Fortran-contiguous 2 (a C-contiguous array numba calls C, whatever else)."""
 WRITEABLE, ALIGNED = 0x400, 0x100
+WRITEABLE_ALIGNED = WRITEABLE | ALIGNED
+LAYOUT_OF_BITS = (0, 1, 2, 1)
+"""numpy's contiguity bits (C 1, F 2) → numba's layout bits: C-contiguous is C, even when
+also Fortran-contiguous (every 1-D array is both)."""
 INT64, FLOAT64, BOOL = np.dtype(np.int64), np.dtype(np.float64), np.dtype(np.bool_)
+SCALARS = {int: INT64, bool: BOOL, float: FLOAT64}
+"""The dtype numba gives a Python scalar."""
+NDARRAY = np.ndarray  # one global lookup at every argument, not two
 
 
 def stored_key(stored: list) -> tuple:
@@ -89,28 +96,26 @@ def stored_key(stored: list) -> tuple:
 
 
 def signature_key(args: tuple) -> tuple | None:
-    """The argument types numba would see, read cheaply (a few hundred ns an argument: it is
-    paid at every call); None: a type the native module does not take. Arrays: (dtype,
-    ndim, layout and flags bits), as numba's `typeof` tells them apart; scalars: the dtype
-    numba gives them."""
+    """The argument types numba would see, read cheaply (it is paid at every call: a
+    couple of hundred ns an argument); None: a type the native module does not take.
+    Arrays: (dtype, ndim, layout and flags bits), as numba's `typeof` tells them apart;
+    scalars: the dtype numba gives them."""
     key: list[Any] = []
     for a in args:
         t = type(a)
-        if t is np.ndarray:
+        if t is NDARRAY:
             f = a.flags.num
-            key.append((a.dtype, a.ndim, (f & (WRITEABLE | ALIGNED)) | (1 if f & 1 else f & 2)))
-        elif t is int:
-            if not -(1 << 63) <= a < (1 << 63):
-                return None
-            key.append(INT64)
-        elif t is bool:
-            key.append(BOOL)
-        elif t is float:
-            key.append(FLOAT64)
-        elif isinstance(a, np.generic) and a.dtype.kind in "biuf":
-            key.append(a.dtype)
+            key.append((a.dtype, a.ndim, (f & WRITEABLE_ALIGNED) | LAYOUT_OF_BITS[f & 3]))
         else:
-            return None
+            scalar = SCALARS.get(t)
+            if scalar is None:
+                if isinstance(a, np.generic) and a.dtype.kind in "biuf":
+                    key.append(a.dtype)
+                    continue
+                return None
+            if t is int and not -(1 << 63) <= a < (1 << 63):
+                return None
+            key.append(scalar)
     return tuple(key)
 
 

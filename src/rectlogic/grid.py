@@ -8,6 +8,8 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Hashable, Sequence
+from itertools import chain
+from math import prod
 from typing import Any
 
 import numpy as np
@@ -36,7 +38,8 @@ def hashed_once(self: Any) -> int:
 def frozen_array(values: Any, *shape: int) -> np.ndarray:
     """A puzzle's grid or list as a read-only int64 array (made once per puzzle, in a cached
     property, and shared by the rules, the leaf test and the checks: none may write it)."""
-    a = np.array(values, dtype=np.int64).reshape(shape)
+    flat = chain.from_iterable(values) if len(shape) > 1 else values  # rows of a grid
+    a = np.fromiter(flat, dtype=np.int64, count=prod(shape)).reshape(shape)
     a.flags.writeable = False
     return a
 

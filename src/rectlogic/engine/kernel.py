@@ -410,7 +410,7 @@ def run_search(
     work: int,
 ) -> tuple[list[np.ndarray], int, str | None]:
     """`search_steps` over these rules, driven by `drive`."""
-    stack = np.array(start, dtype=np.uint8).reshape(1, -1).copy()
+    stack = np.array(start, dtype=np.uint8).reshape(1, -1)  # a copy: the search writes it
     seeds = np.full(1, -1, dtype=np.int64)
     leaf = np.empty(stack.shape[1], dtype=np.uint8)
     outer_ctx = NO_RULES if outer is None else outer.ctx

@@ -108,10 +108,10 @@ class Probing:
 
     def compiled_search(
         self, start: np.ndarray, accept: Callable[[np.ndarray], bool] | None, limit: int,
-        budget: int | None, tiebreak: np.ndarray | None, settled: bool,
+        budget: int | None, prefer: np.ndarray | None, settled: bool,
     ) -> tuple[list[np.ndarray], int, str | None] | None:
         """The engine's search with this probing at every node, the root included, compiled,
-        branching by its look-ahead weights (so `tiebreak` and `settled` play no part); None
+        branching by its look-ahead weights (so `prefer` and `settled` play no part); None
         when some rule is not compiled (see `compiled`)."""
         if not self.compiled:
             return None

@@ -46,6 +46,12 @@ def _values(v: int) -> list[int]:
     return out
 
 
+def tiebreak_of(prefer: np.ndarray) -> np.ndarray:
+    """Weights scaled into (-1/2, 1/2): subtracted from a domain's size, they break ties
+    only. (A compiled search computes the same, to the bit.)"""
+    return prefer / (2.0 * (float(np.max(np.abs(prefer))) + 1))
+
+
 def search(
     domains: np.ndarray,
     propagate: Propagate | None = None,
@@ -69,15 +75,15 @@ def search(
     same search compiled, when it can. `settled`: the caller already
     brought `domains` to a fixpoint at least as strong as `propagate`'s, so the root is not
     propagated again."""
-    tiebreak = None
-    if prefer is not None and len(prefer):
-        tiebreak = np.asarray(prefer, dtype=float) / (2.0 * (float(np.max(np.abs(prefer))) + 1))
     own = getattr(propagate, "compiled_search", None)
     if not leaf_only and own is not None:
         # rules (or a probing) that run this search compiled, or None when they cannot
-        found = own(domains, accept, limit, budget, tiebreak, settled)
+        found = own(domains, accept, limit, budget, prefer, settled)
         if found is not None:
             return SearchResult(*found)
+    tiebreak = None
+    if prefer is not None and len(prefer):
+        tiebreak = tiebreak_of(np.asarray(prefer, dtype=float))
     result = SearchResult()
     stack = [np.asarray(domains).copy()]
     deadline = limits.current()

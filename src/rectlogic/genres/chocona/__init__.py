@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import ClassVar
 
 import numpy as np
@@ -41,9 +42,7 @@ class Chocona(Genre[Puzzle, Answer]):
     PROBE_EVERY_NODE = True  # windows and tallies alone leave hard boards to deep search
 
     def initial_domains(self, puzzle: Puzzle) -> np.ndarray:
-        d = np.full((puzzle.rows + 2, puzzle.cols + 2), BIT[WHITE], dtype=np.uint8)
-        d[1:-1, 1:-1] = BOTH
-        return d.ravel()
+        return _open_board(puzzle.rows, puzzle.cols).copy()
 
     def base_propagator(self, puzzle: Puzzle, rules: frozenset[str]) -> Propagate | None:
         return _rules.build(puzzle, rules)
@@ -116,6 +115,16 @@ class Chocona(Genre[Puzzle, Answer]):
     def generate(self, rows: int, cols: int, rng: np.random.Generator,
                  judge: Judge) -> Puzzle | None:
         return _generate.generate(rows, cols, rng, judge)
+
+
+@lru_cache(maxsize=32)
+def _open_board(rows: int, cols: int) -> np.ndarray:
+    """Every cell open inside an unshaded frame (flat, read-only: copied for each use, which
+    is cheaper than building it)."""
+    d = np.full((rows + 2, cols + 2), BIT[WHITE], dtype=np.uint8)
+    d[1:-1, 1:-1] = BOTH
+    d.flags.writeable = False
+    return d.ravel()
 
 
 CHOCONA = register(Chocona())

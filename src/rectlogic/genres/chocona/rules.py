@@ -60,27 +60,27 @@ def pack(puzzle: Puzzle, names: frozenset[str]) -> np.ndarray | None:
     regions' cells (CSR: K+1 starts, then N cells), the window table (256 keys), and
     scratch for the worklists (2·N for cells, 2·K for regions: a probe allocates nothing;
     one context serves one caller at a time). None when no rule is chosen."""
-    flags = (QUOTA * ("quota" in names and any(v >= 0 for v in puzzle.clues))
+    flags = (QUOTA * ("quota" in names and max(puzzle.clues) >= 0)  # some number
              | CORNER * ("corner" in names) | BOX * ("box" in names))
     if not flags:
         return None
-    ctx = _layout(puzzle).copy()  # a solve packs twice (probing's rules and the search's)
+    ctx = _layout(puzzle)[0].copy()  # a solve packs twice (probing's rules and the search's)
     ctx[2] = flags
     return ctx
 
 
 @lru_cache(maxsize=8)
-def _layout(puzzle: Puzzle) -> np.ndarray:
+def _layout(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray]:
     """The context of `pack` with no rule flag set (copied before use: its scratch is
-    written), made in one compiled pass."""
-    return _packed(puzzle.region_array, puzzle.clue_array, window_table())
+    written) and the `region_tallies`, made in one compiled pass."""
+    return _packed(puzzle.region_array, puzzle.clue_array, window_table(), SH)
 
 
 @njit(cache=True, nogil=True)
-def _packed(regions, clues, tables):  # pragma: no cover - compiled
+def _packed(regions, clues, tables, shaded):  # pragma: no cover - compiled
     """`_layout`: the frame is one more region (the last, with no clue); targets are never
     met (1 << 20) and floors never short (-1) where there is no number; the regions' cells
-    by a stable counting sort (row-major within a region)."""
+    by a stable counting sort (row-major within a region). Then the tallies (`_tallies`)."""
     R, C = regions.shape
     W, n, k = C + 2, (R + 2) * (C + 2), clues.size + 1
     ctx = np.zeros(4 + n + 3 * k + 1 + n + tables.size + 2 * n + 2 * k, np.int32)
@@ -106,13 +106,13 @@ def _packed(regions, clues, tables):  # pragma: no cover - compiled
         ctx[cells + fill[j]] = i
         fill[j] += 1
     ctx[cells + n:cells + n + tables.size] = tables  # the rest: scratch for the worklist
-    return ctx
+    return ctx, _tallies(ctx, shaded)
 
 
 def region_tallies(puzzle: Puzzle) -> np.ndarray:
     """The numbered regions as tallies over the padded board (in the layout of
     `kernel.probe_tallies`): exactly the number of their cells shaded."""
-    return _tallies(_layout(puzzle), SH)
+    return _layout(puzzle)[1]
 
 
 @njit(cache=True, nogil=True)

@@ -95,7 +95,7 @@ class Shikaku(Genre[Puzzle, Answer]):
 
     def branch_preference(self, puzzle: Puzzle) -> np.ndarray:
         """Larger rectangles first: they cut the board most (fewer nodes on Janko's hardest)."""
-        return np.maximum(puzzle.number_array[:, 2], 0).astype(float)
+        return np.maximum(puzzle.number_array[:, 2], 0.0)
 
     def accept(self, puzzle: Puzzle) -> Callable[[np.ndarray], bool]:
         """The rule book read over the chosen rectangles, compiled (no drawing made): a drawing

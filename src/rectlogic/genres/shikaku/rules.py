@@ -10,6 +10,7 @@ numbers must add up to the board's area."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 
 import numpy as np
 
@@ -26,6 +27,10 @@ LADDER = {
 }
 
 
+NO_PREFERENCE = np.zeros(0)
+"""The branching weights of a search that has none."""
+
+
 def build(puzzle: Puzzle, names: frozenset[str]) -> DualRules | None:
     coverer, forced = "only-coverer" in names, "forced-cell" in names
     if not (coverer or forced):
@@ -40,12 +45,19 @@ class DualRules:
 
     def __init__(self, puzzle: Puzzle, coverer: bool, forced: bool) -> None:
         self.rects, self.sizes, self.first, _ = candidate_table(puzzle)
+        self.numbers = puzzle.number_array
         self.R, self.C = puzzle.rows, puzzle.cols
         self.coverer, self.forced = coverer, forced
-        values = puzzle.number_array[:, 2]
-        exact = bool((values > 0).all())
-        self.area_ok = not exact or int(values.sum()) == self.R * self.C
-        self.nbytes = (int(self.first[-1]) + 7) // 8
+
+    @cached_property
+    def area_ok(self) -> bool:
+        """Can the numbers tile the board (without `?`, they must add up to its area)? The
+        compiled search asks `_area_ok` itself."""
+        return bool(_area_ok(self.numbers, self.R * self.C))
+
+    @cached_property
+    def nbytes(self) -> int:
+        return (int(self.first[-1]) + 7) // 8
 
     def unpack(self, domains: np.ndarray) -> np.ndarray:
         """Clue domains → one flag per candidate: compiled for uint64 domains, through one
@@ -79,16 +91,16 @@ class DualRules:
         return np.stack([self.settle(board) for board in d])
 
     def compiled_search(self, domains: np.ndarray, accept: Callable[[np.ndarray], bool] | None,
-                        limit: int, budget: int | None, tiebreak: np.ndarray | None,
+                        limit: int, budget: int | None, prefer: np.ndarray | None,
                         settled: bool) -> tuple[list[np.ndarray], int, str | None] | None:
         """`engine.search.search` with these rules, compiled: the same tree (smallest domain
-        first, ties by `tiebreak`, lowest candidate first), the same node count. None when
+        first, ties by `prefer`, lowest candidate first), the same node count. None when
         some clue has more than 64 candidates (the Python search takes those)."""
         if domains.dtype == object:
             return None
         if not domains.all():
             return [], 1, None  # the root is dead: one node, as the Python search counts
-        ties = np.zeros(domains.size) if tiebreak is None else tiebreak
+        weights = NO_PREFERENCE if prefer is None else np.asarray(prefer, dtype=float)
         stack = self.unpack(domains).reshape(1, -1).copy()
         leaf = np.empty(stack.shape[1], dtype=np.bool_)
         stop = limits.stop_flag()
@@ -98,7 +110,7 @@ class DualRules:
             nonlocal stack, top, first_call
             status, stack, top, used = _search_steps(
                 stack, top, self.first, self.rects, self.R, self.C, self.coverer, self.forced,
-                self.area_ok, ties, settled and first_call, chunk, leaf, stop)
+                self.numbers, weights, settled and first_call, chunk, leaf, stop)
             first_call = False
             return status, used, stack.nbytes, top
 
@@ -127,16 +139,26 @@ def _bits(alive, first):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _search_steps(stack, top, first, rects, R, C, coverer, forced, area_ok, tiebreak,
+def _search_steps(stack, top, first, rects, R, C, coverer, forced, numbers, prefer,
                   skip_first, budget, leaf, stop):  # pragma: no cover - compiled
     """Up to `budget` nodes of the search over candidate flags (stack rows, top of them
     live): each node settled by both rules (the first one not, when `skip_first`: the caller
     settled it), branching on the open clue with fewest candidates (ties: the smallest
-    tiebreak-adjusted score, the first), its lowest candidate first. Stops at the first
-    complete node (copied to `leaf`), when the stack empties, at the budget, or when stop[0]
-    is raised. Returns (how it ended, the stack (grown if needed), top, nodes)."""
+    score less `prefer`'s tiebreak, the first), its lowest candidate first. Stops at the
+    first complete node (copied to `leaf`), when the stack empties, at the budget, or when
+    stop[0] is raised. `numbers`: the clues (r, c, value; for the area check). Returns (how it
+    ended, the stack (grown if needed), top, nodes)."""
     K = first.size - 1
     nodes = 0
+    area_ok = _area_ok(numbers, R * C)
+    tiebreak = np.zeros(K)
+    if prefer.size:  # as `search.tiebreak_of`, to the bit
+        scale = 0.0
+        for k in range(K):
+            scale = max(scale, abs(prefer[k]))
+        scale = 2.0 * (scale + 1)
+        for k in range(K):
+            tiebreak[k] = prefer[k] / scale
     while top > 0:
         if nodes >= budget:
             return kernel.BUDGET, stack, top, nodes
@@ -156,7 +178,7 @@ def _search_steps(stack, top, first, rects, R, C, coverer, forced, area_ok, tieb
             if live > 1 and live - tiebreak[k] < best_score:
                 best, best_score, size = k, live - tiebreak[k], live
         if best < 0:
-            leaf[:] = alive
+            kernel.copy_into(leaf, alive)
             return kernel.FOUND, stack, top, nodes
         if top + size > stack.shape[0]:
             grown = np.empty((2 * stack.shape[0] + size, stack.shape[1]), np.bool_)
@@ -164,11 +186,23 @@ def _search_steps(stack, top, first, rects, R, C, coverer, forced, area_ok, tieb
             stack = grown
         for x in range(first[best + 1] - 1, first[best] - 1, -1):  # lowest popped first
             if alive[x]:
-                stack[top] = alive
+                kernel.copy_into(stack[top], alive)
                 stack[top, first[best]:first[best + 1]] = False
                 stack[top, x] = True
                 top += 1
     return kernel.DONE, stack, top, nodes
+
+
+@njit(cache=True, nogil=True)
+def _area_ok(numbers, area):  # pragma: no cover - compiled
+    """Can the clues (r, c, value) tile a board of `area` cells? Without `?` (or 0: any
+    size), their values must add up to it."""
+    total = 0
+    for k in range(numbers.shape[0]):
+        if numbers[k, 2] <= 0:
+            return True
+        total += numbers[k, 2]
+    return total == area
 
 
 @njit(cache=True, nogil=True)
