@@ -101,8 +101,8 @@ class DualRules:
         if not domains.all():
             return [], 1, None  # the root is dead: one node, as the Python search counts
         weights = NO_PREFERENCE if prefer is None else np.asarray(prefer, dtype=float)
-        stack = self.unpack(domains).reshape(1, -1).copy()
-        leaf = np.empty(stack.shape[1], dtype=np.bool_)
+        stack = domains.astype(np.uint64).reshape(1, -1)  # a copy: the search writes it
+        leaf = np.empty(domains.size, dtype=np.uint64)
         stop = limits.stop_flag()
         top, first_call = 1, True
 
@@ -114,40 +114,53 @@ class DualRules:
             first_call = False
             return status, used, stack.nbytes, top
 
-        return kernel.drive(step, lambda: self.pack(leaf, domains), accept, limit, budget)
+        return kernel.drive(step, leaf.copy, accept, limit, budget)
 
 
 @njit(cache=True, nogil=True)
 def _flags(domains, first):  # pragma: no cover - compiled
     """`DualRules.unpack` for uint64 domains: one flag per candidate."""
     alive = np.empty(first[-1], np.bool_)
+    _flags_into(domains, first, alive)
+    return alive
+
+
+@njit(cache=True, nogil=True)
+def _flags_into(domains, first, alive):  # pragma: no cover - compiled
     for k in range(domains.size):
         for x in range(first[k], first[k + 1]):
             alive[x] = (domains[k] >> np.uint64(x - first[k])) & np.uint64(1)
-    return alive
 
 
 @njit(cache=True, nogil=True)
 def _bits(alive, first):  # pragma: no cover - compiled
     """`DualRules.pack` for uint64 domains: each clue's live candidates as a bitset."""
-    domains = np.zeros(first.size - 1, np.uint64)
+    domains = np.empty(first.size - 1, np.uint64)
+    _bits_into(alive, first, domains)
+    return domains
+
+
+@njit(cache=True, nogil=True)
+def _bits_into(alive, first, domains):  # pragma: no cover - compiled
     for k in range(domains.size):
+        bits = np.uint64(0)
         for x in range(first[k], first[k + 1]):
             if alive[x]:
-                domains[k] |= np.uint64(1) << np.uint64(x - first[k])
-    return domains
+                bits |= np.uint64(1) << np.uint64(x - first[k])
+        domains[k] = bits
 
 
 @njit(cache=True, nogil=True)
 def _search_steps(stack, top, first, rects, R, C, coverer, forced, numbers, prefer,
                   skip_first, budget, leaf, stop):  # pragma: no cover - compiled
-    """Up to `budget` nodes of the search over candidate flags (stack rows, top of them
-    live): each node settled by both rules (the first one not, when `skip_first`: the caller
+    """Up to `budget` nodes of the search over clue domains (stack rows: each clue's live
+    candidates as a uint64 bitset, top rows live), each node's candidates unpacked to
+    flags and settled by both rules (the first node not, when `skip_first`: the caller
     settled it), branching on the open clue with fewest candidates (ties: the smallest
     score less `prefer`'s tiebreak, the first), its lowest candidate first. Stops at the
-    first complete node (copied to `leaf`), when the stack empties, at the budget, or when
-    stop[0] is raised. `numbers`: the clues (r, c, value; for the area check). Returns (how it
-    ended, the stack (grown if needed), top, nodes)."""
+    first complete node (its domains in `leaf`), when the stack empties, at the budget, or
+    when stop[0] is raised. `numbers`: the clues (r, c, value; for the area check).
+    Returns (how it ended, the stack (grown if needed), top, nodes)."""
     K = first.size - 1
     nodes = 0
     area_ok = _area_ok(numbers, R * C)
@@ -159,13 +172,15 @@ def _search_steps(stack, top, first, rects, R, C, coverer, forced, numbers, pref
         scale = 2.0 * (scale + 1)
         for k in range(K):
             tiebreak[k] = prefer[k] / scale
+    alive = np.empty(first[K], np.bool_)
+    settled = np.empty(K, np.uint64)
     while top > 0:
         if nodes >= budget:
             return kernel.BUDGET, stack, top, nodes
         if stop[0]:
             return kernel.STOPPED, stack, top, nodes
         top -= 1
-        alive = stack[top].copy()
+        _flags_into(stack[top], first, alive)
         nodes += 1
         if not (skip_first and nodes == 1) and not (
                 area_ok and _settle(alive, first, rects, R, C, coverer, forced)):
@@ -178,17 +193,17 @@ def _search_steps(stack, top, first, rects, R, C, coverer, forced, numbers, pref
             if live > 1 and live - tiebreak[k] < best_score:
                 best, best_score, size = k, live - tiebreak[k], live
         if best < 0:
-            kernel.copy_into(leaf, alive)
+            _bits_into(alive, first, leaf)
             return kernel.FOUND, stack, top, nodes
         if top + size > stack.shape[0]:
-            grown = np.empty((2 * stack.shape[0] + size, stack.shape[1]), np.bool_)
+            grown = np.empty((2 * stack.shape[0] + size, K), np.uint64)
             grown[:top] = stack[:top]
             stack = grown
+        _bits_into(alive, first, settled)
         for x in range(first[best + 1] - 1, first[best] - 1, -1):  # lowest popped first
             if alive[x]:
-                kernel.copy_into(stack[top], alive)
-                stack[top, first[best]:first[best + 1]] = False
-                stack[top, x] = True
+                kernel.copy_into(stack[top], settled)
+                stack[top, best] = np.uint64(1) << np.uint64(x - first[best])
                 top += 1
     return kernel.DONE, stack, top, nodes
 
@@ -309,14 +324,14 @@ def _settle(alive, first, rects, R, C, coverer, forced):  # pragma: no cover - c
     return True
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _row_at(box, box_first, k, r):  # pragma: no cover - compiled
     """Where row r of clue k's box sits in the flat counts, less the box's left column (so
     + c gives cell (r, c)'s count)."""
     return box_first[k] + (r - box[k, 0]) * box[k, 3] - box[k, 1]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _kill(x, k, alive, rects, live, count, covers, reacher, box, box_first, C, coverer, forced,
           queued, events, top):  # pragma: no cover - compiled
     """Candidate x of clue k dies: its counts go down and the events they raise are queued
