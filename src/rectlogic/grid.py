@@ -175,7 +175,7 @@ def prefix_sums(marked):  # pragma: no cover - compiled
     return p
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def box_sum(p, t, b, lft, r):  # pragma: no cover - compiled
     """Marked cells in rows t..b, columns lft..r, from `prefix_sums`."""
     return p[b + 1, r + 1] - p[t, r + 1] - p[b + 1, lft] + p[t, lft]
