@@ -214,6 +214,24 @@ def test_rules_keep_the_published_answer_from_any_state(corpus: list) -> None:
         assert ((answer & d) == answer).all()
 
 
+def test_window_table_reads_the_law() -> None:
+    """The fixpoint's one-lookup window rule, against the law read plainly: for every four
+    domains (NE, SE, SW, NW), each cell keeps exactly the values it takes in some filling
+    within the domains that does not shade exactly three cells; none left: -1."""
+    from rectlogic.genres.chocona.rules import window_table
+
+    table = window_table()
+    for key in range(256):
+        doms = [(key >> (2 * q)) & 3 for q in range(4)]
+        kept = [0, 0, 0, 0]
+        for filling in itertools.product((0, 1), repeat=4):  # 1: shaded (bit 2)
+            if sum(filling) != 3 and all(doms[q] >> v & 1 for q, v in enumerate(filling)):
+                for q, v in enumerate(filling):
+                    kept[q] |= 1 << v
+        expected = -1 if 0 in kept else sum(k << (2 * q) for q, k in enumerate(kept))
+        assert table[key] == expected, (key, doms)
+
+
 def test_seeded_fixpoint_equals_the_full_one(corpus: list) -> None:
     """Spreading work from one changed cell reaches the same fixpoint as starting from every
     cell (the seed is only a shortcut)."""
