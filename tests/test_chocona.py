@@ -256,6 +256,13 @@ def test_seeded_fixpoint_equals_the_full_one(corpus: list) -> None:
                         assert (full == seeded).all()
 
 
+def _probing_rules(p: Puzzle) -> tuple:
+    """The `probe` rung's rules as probing splits them: inside every probe, and the box rule
+    too, between probes."""
+    return (G.base_propagator(p, frozenset({"quota", "corner"})),
+            G.base_propagator(p, frozenset({"quota", "corner", "box"})))
+
+
 def test_compiled_probing_equals_batched_probing(corpus: list) -> None:
     """The compiled kernel and the engine's batched probing reach one fixpoint (probing is
     monotone, so its fixpoint does not depend on the order of the probes)."""
@@ -263,11 +270,10 @@ def test_compiled_probing_equals_batched_probing(corpus: list) -> None:
 
     for p, _, state in _janko_states(corpus, 12, seed=2):
         full = G.propagator(p, G.rules_for("probe"))
-        lower = G.base_propagator(p, frozenset({"quota", "corner"}))
+        lower, outer = _probing_rules(p)
         plain = lower.__call__  # not the CompiledRules object: the batched path
         compiled = full(state[None])[0]
         batched = probe(state, plain)
-        outer = G.base_propagator(p, frozenset({"quota", "corner", "box"}))
         while batched.all():
             again = probe(outer(batched[None])[0], plain)
             if (again == batched).all():
@@ -294,8 +300,7 @@ def test_compiled_search_walks_the_same_tree(corpus: list) -> None:
     hard = ("134_10x10", "217_10x10", "240_12x12", "141_8x8", "230_12x12", "248_14x14")
     puzzles = [it.puzzle for it in corpus if it.key in hard] + BOARDS[:8]
     for p in puzzles:
-        lower = G.base_propagator(p, frozenset({"quota", "corner"}))
-        outer = G.base_propagator(p, frozenset({"quota", "corner", "box"}))
+        lower, outer = _probing_rules(p)
         for tallies in (NO_TALLIES, G.tallies(p)):
             compiled = Probing(lower, outer, tallies)
             plain = Probing(lower.__call__, outer.__call__, tallies)
@@ -316,8 +321,7 @@ def test_trying_the_regions_ways_settles_the_hardest_janko_boards(corpus: list) 
     for key, before, after in (("184_10x10", 1000, 1), ("230_12x12", 400, 10)):
         item = next(it for it in corpus if it.key == key)
         p = item.puzzle
-        lower = G.base_propagator(p, frozenset({"quota", "corner"}))
-        outer = G.base_propagator(p, frozenset({"quota", "corner", "box"}))
+        lower, outer = _probing_rules(p)
         start, accept = G.initial_domains(p), G.accept(p)
         plain = search(start, Probing(lower, outer), accept)
         ways = search(start, Probing(lower, outer, G.tallies(p)), accept)

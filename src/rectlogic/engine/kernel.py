@@ -110,18 +110,33 @@ def probe_board(fix, d, ctx, weights, work, seed, stop):  # pragma: no cover - c
         if alive == 0:
             return False
         weights[v_now] = 1024.0 * product + total if alive > 1 else 0.0
-        lost = 0
-        for i in range(n):
-            lost |= d[i] & ~union[i]
-        if lost:  # one change at a time, each spread from its own cell
-            for i in range(n):
-                if d[i] & union[i] != d[i]:
-                    d[i] &= union[i]
-                    if not fix(d, ctx, SEED(i)):
-                        return False
+        narrowed = keep_only(fix, d, ctx, union)
+        if narrowed < 0:
+            return False
+        if narrowed:
             left = _values_left(d)
             quiet = 0
     return True
+
+
+@njit(cache=True, nogil=True)
+def keep_only(fix, d, ctx, union):  # pragma: no cover - compiled
+    """Narrow board d to `union` (what some surviving trial left each variable: constructive
+    disjunction), one change at a time, each spread by `fix` from its own cell. How many
+    variables narrowed; -1 on a contradiction."""
+    lost = 0
+    for i in range(d.size):  # branch-free, so it vectorises: usually nothing is lost
+        lost |= d[i] & ~union[i]
+    if not lost:
+        return 0
+    narrowed = 0
+    for i in range(d.size):
+        if d[i] & union[i] != d[i]:
+            d[i] &= union[i]
+            narrowed += 1
+            if not fix(d, ctx, SEED(i)):
+                return -1
+    return narrowed
 
 
 @njit(cache=True, nogil=True)
@@ -248,13 +263,8 @@ def probe_tallies(fix, d, ctx, tallies, stop):  # pragma: no cover - compiled
             pick[j] += 1
             for i in range(j + 1, need):
                 pick[i] = pick[i - 1] + 1
-        if alive == 0:
+        if alive == 0 or keep_only(fix, d, ctx, union) < 0:
             return False
-        for i in range(n):
-            if d[i] & union[i] != d[i]:
-                d[i] &= union[i]
-                if not fix(d, ctx, SEED(i)):
-                    return False
     return True
 
 

@@ -73,11 +73,11 @@ def pack(puzzle: Puzzle, names: frozenset[str]) -> np.ndarray | None:
 def _layout(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray]:
     """The context of `pack` with no rule flag set (copied before use: its scratch is
     written) and the `region_tallies`, made in one compiled pass."""
-    return _packed(puzzle.region_array, puzzle.clue_array, window_table(), SH)
+    return _packed(puzzle.region_array, puzzle.clue_array, window_table())
 
 
 @njit(cache=True, nogil=True)
-def _packed(regions, clues, tables, shaded):  # pragma: no cover - compiled
+def _packed(regions, clues, tables):  # pragma: no cover - compiled
     """`_layout`: the frame is one more region (the last, with no clue); targets are never
     met (1 << 20) and floors never short (-1) where there is no number; the regions' cells
     by a stable counting sort (row-major within a region). Then the tallies (`_tallies`)."""
@@ -106,7 +106,7 @@ def _packed(regions, clues, tables, shaded):  # pragma: no cover - compiled
         ctx[cells + fill[j]] = i
         fill[j] += 1
     ctx[cells + n:cells + n + tables.size] = tables  # the rest: scratch for the worklist
-    return ctx, _tallies(ctx, shaded)
+    return ctx, _tallies(ctx)
 
 
 def region_tallies(puzzle: Puzzle) -> np.ndarray:
@@ -116,7 +116,7 @@ def region_tallies(puzzle: Puzzle) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def _tallies(ctx, mask):  # pragma: no cover - compiled
+def _tallies(ctx):  # pragma: no cover - compiled
     """`region_tallies`, read off the packed context's regions (see `pack`): those with a
     floor (a number), in order, their cells as the context lists them."""
     n, K = (ctx[0] + 2) * (ctx[1] + 2), ctx[3]
@@ -139,7 +139,7 @@ def _tallies(ctx, mask):  # pragma: no cover - compiled
                 at += 1
             out[2 + t] = at - (3 * T + 2)
             out[T + 2 + t] = ctx[TARGET + k]
-            out[2 * T + 2 + t] = mask
+            out[2 * T + 2 + t] = SH
             t += 1
     return out
 

@@ -299,8 +299,7 @@ def _settle(alive, first, rects, R, C, coverer, forced):  # pragma: no cover - c
         if e < N:  # a cell one clue alone reaches: that clue's candidates must cover it
             k = reacher[cell]
             for x in range(first[k], first[k + 1]):
-                if alive[x] and not (rects[x, 0] <= r < rects[x, 0] + rects[x, 2]
-                                     and rects[x, 1] <= c < rects[x, 1] + rects[x, 3]):
+                if alive[x] and not _holds(rects, x, r, c):
                     top = _kill(x, k, alive, rects, live, count, covers, reacher, box,
                                 box_first, C, coverer, forced, queued, events, top)
                     if top < 0:
@@ -309,19 +308,25 @@ def _settle(alive, first, rects, R, C, coverer, forced):  # pragma: no cover - c
         if covers[cell] == 1:
             continue  # a core cell no other clue reaches (a clue's own cell, always)
         for k in range(K):  # a core cell: the other clues' candidates on it die
-            if k == core[cell] or not (box[k, 0] <= r < box[k, 0] + box[k, 2]
-                                       and box[k, 1] <= c < box[k, 1] + box[k, 3]):
+            if k == core[cell] or not _holds(box, k, r, c):
                 continue
             if count[_row_at(box, box_first, k, r) + c] == 0:
                 continue
             for x in range(first[k], first[k + 1]):
-                if alive[x] and (rects[x, 0] <= r < rects[x, 0] + rects[x, 2]
-                                 and rects[x, 1] <= c < rects[x, 1] + rects[x, 3]):
+                if alive[x] and _holds(rects, x, r, c):
                     top = _kill(x, k, alive, rects, live, count, covers, reacher, box,
                                 box_first, C, coverer, forced, queued, events, top)
                     if top < 0:
                         return False
     return True
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _holds(boxes, i, r, c):  # pragma: no cover - compiled
+    """Does box i (a row [top, left, height, width]: a candidate, or a clue's reach) hold
+    cell (r, c)?"""
+    return (boxes[i, 0] <= r < boxes[i, 0] + boxes[i, 2]
+            and boxes[i, 1] <= c < boxes[i, 1] + boxes[i, 3])
 
 
 @njit(cache=True, nogil=True, inline="always")
