@@ -26,13 +26,30 @@ def open_board(page: Page, server: str, row: bank.Row) -> None:
     page.click("#clear")
 
 
-def cell(page: Page, r: int, c: int, **kw) -> None:
-    page.click(f'[data-cell="{r},{c}"]', force=True, **kw)
+def middle_of(page: Page, selector: str) -> tuple[float, float]:
+    """The centre of an element of the board, on screen. The app redraws its board as a new
+    SVG (after each move, and in the workbench whenever an analysis comes back), so an
+    element found a moment ago may be gone; its replacement sits at the same place, so
+    the test measures again until it finds one attached, then acts at that point."""
+    for _ in range(50):
+        box = page.locator(selector).bounding_box()
+        if box is not None:
+            return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.wait_for_timeout(20)
+    raise AssertionError(f"{selector} never settled on the page")
+
+
+def press(page: Page, selector: str, button: str = "left") -> None:
+    """Click a board element where a player would: at its centre on screen."""
+    page.mouse.click(*middle_of(page, selector), button=button)
+
+
+def cell(page: Page, r: int, c: int, button: str = "left") -> None:
+    press(page, f'[data-cell="{r},{c}"]', button)
 
 
 def centre(page: Page, r: int, c: int) -> tuple[float, float]:
-    box = page.locator(f'[data-cell="{r},{c}"]').bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    return middle_of(page, f'[data-cell="{r},{c}"]')
 
 
 def drag(page: Page, a: tuple[int, int], b: tuple[int, int]) -> None:

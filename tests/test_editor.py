@@ -13,7 +13,7 @@ from rectlogic.formats.auto import load
 from rectlogic.genres.registry import get_genre
 from rectlogic.solve import solve
 
-from .test_browser import SHOTS, play_answer
+from .test_browser import SHOTS, play_answer, press
 
 CHOCONA_BORDERS = {  # a hand-drawn partition of 4x4 that numbering alone makes unique
     "vertical": [[1, 0, 0], [0, 1, 0], [1, 1, 0], [0, 0, 1]],
@@ -26,20 +26,29 @@ def status_is(page: Page, status: str) -> None:
         f"document.querySelector('#analysis').dataset.status === '{status}'", timeout=20_000)
 
 
+def settled(page: Page) -> str:
+    """The verdict once the workbench has one for the puzzle on the board (it says
+    "analysing" from an edit until its analysis comes back)."""
+    page.wait_for_function(
+        "!['analysing', undefined].includes(document.querySelector('#analysis').dataset.status)",
+        timeout=20_000)
+    return page.locator("#analysis").get_attribute("data-status")
+
+
 def by_hand(page: Page, genre: str) -> None:
     if genre == "shakashaka":  # three black cells
         for rc in ("0,0", "2,3", "3,0"):
-            page.click(f'[data-cell="{rc}"]', force=True)
+            press(page, f'[data-cell="{rc}"]')
     elif genre == "shikaku":  # four 4s
         for rc in ("0,1", "1,3", "2,0", "3,2"):
-            page.click(f'[data-cell="{rc}"]', force=True)
+            press(page, f'[data-cell="{rc}"]')
             page.keyboard.press("4")
     else:  # region borders
         for kind, rows in CHOCONA_BORDERS.items():
             for r, row in enumerate(rows):
                 for c, on in enumerate(row):
                     if on:
-                        page.click(f'[data-edge="{kind},{r},{c}"]', force=True)
+                        press(page, f'[data-edge="{kind},{r},{c}"]')
 
 
 @pytest.mark.parametrize("genre", ["shakashaka", "shikaku", "chocona"])
@@ -51,12 +60,9 @@ def test_set_a_puzzle_with_suggestions_then_play_it(page: Page, server: str, gen
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"edit-{genre}-ambiguous.png"))
     for _ in range(8):
-        if page.locator("#analysis").get_attribute("data-status") == "unique":
+        if settled(page) == "unique":
             break
-        page.wait_for_selector("button.suggestion")
         page.click("button.suggestion >> nth=0")
-        page.wait_for_function(
-            "!document.querySelector('#analysis').textContent.includes('…')", timeout=20_000)
     status_is(page, "unique")
     assert "grade" in page.inner_text("#analysis")
     page.screenshot(path=str(SHOTS / f"edit-{genre}-unique.png"))
@@ -78,9 +84,26 @@ def test_import_undo_and_a_bad_edit(page: Page, server: str) -> None:
     page.goto(f"{server}/edit?url=https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5j")
     page.wait_for_selector("[data-cell]", state="attached")
     status_is(page, "unique")
-    page.click('[data-cell="0,0"]', force=True)
+    press(page, '[data-cell="0,0"]')
     page.keyboard.press("9")
     status_is(page, "none")  # the numbers no longer add up: a conflict, in words and cells
     assert page.locator("rect.mark.conflict").count() > 0
     page.click("#undo")
     status_is(page, "unique")
+
+
+def test_no_stale_verdict_or_suggestion_after_an_edit(page: Page, server: str) -> None:
+    """From an edit until its analysis comes back the page says "analysing" and offers no
+    suggestion: the last verdict's suggestions were made for a puzzle that is gone, and
+    clicking one would quietly undo the edit."""
+    page.goto(f"{server}/edit?genre=chocona&size=4x4")
+    assert settled(page) == "multiple"
+    assert page.locator("button.suggestion").count() > 0
+    during = page.evaluate("""() => {
+        const board = document.querySelector('#board');
+        board.dispatchEvent(new KeyboardEvent('keydown', { key: '2', bubbles: true }));
+        return [document.querySelector('#analysis').dataset.status,
+                document.querySelectorAll('button.suggestion').length];
+    }""")
+    assert during == ["analysing", 0]
+    assert settled(page) == "multiple"  # and then the new puzzle's verdict

@@ -10,7 +10,7 @@ from playwright.sync_api import Page
 
 from rectlogic import bank
 
-from .test_browser import SHOTS, drag, open_board
+from .test_browser import SHOTS, drag, middle_of, open_board
 
 
 def first(genre: str, size: int = 6) -> bank.Row:
@@ -77,13 +77,13 @@ def test_touch_modes_at_phone_width(page: Page, server: str) -> None:
                                            has_touch=True, is_mobile=True)
     phone = ctx.new_page()
     open_board(phone, server, row)
-    phone.tap('[data-cell="0,0"]', force=True)
+    phone.touchscreen.tap(*middle_of(phone, '[data-cell="0,0"]'))
     assert label(phone, 0, 0).endswith("#")
     phone.tap("#modes button[data-mode=dot]")
-    phone.tap('[data-cell="0,1"]', force=True)
+    phone.touchscreen.tap(*middle_of(phone, '[data-cell="0,1"]'))
     assert label(phone, 0, 1).endswith("marked")
     phone.tap("#modes button[data-mode=erase]")
-    phone.tap('[data-cell="0,0"]', force=True)
+    phone.touchscreen.tap(*middle_of(phone, '[data-cell="0,0"]'))
     assert label(phone, 0, 0).endswith("open")
     phone.screenshot(path=str(SHOTS / "phone-modes.png"))
     ctx.close()

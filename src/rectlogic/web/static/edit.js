@@ -99,10 +99,16 @@ function draw() {
 }
 
 // -- analysis ------------------------------------------------------------------------------
+function analysing() {
+  // Until the new verdict comes, the old one and its suggestions describe a puzzle that is
+  // gone: a suggestion clicked now would undo the edit just made.
+  $("analysis").textContent = "analysing…"; $("analysis").dataset.status = "analysing";
+  $("suggestions").replaceChildren();
+}
 function changed() {
   clearTimeout(timer);
   if (pending) pending.abort();
-  $("analysis").textContent = "analysing…";
+  analysing();
   timer = setTimeout(analyse, 250);
 }
 async function analyse() {
@@ -132,12 +138,15 @@ async function analyse() {
     $("share").textContent = url;
     draw();
   } catch (err) {
-    if (err.name === "AbortError") return;
-    $("analysis").textContent = err.message; $("analysis").dataset.status = "error";
-    $("suggestions").replaceChildren();
+    if (err.name !== "AbortError") failed(err);
   }
 }
+function failed(err) {
+  $("analysis").textContent = err.message; $("analysis").dataset.status = "error";
+  $("suggestions").replaceChildren();
+}
 async function importPuzzle(text, asEdit) {
+  analysing();
   const s = await api("/api/decompose", { puzzle: text });
   if (asEdit) { history.push(JSON.stringify(state)); future = []; }
   use({ genre: s.genre, rows: s.rows, cols: s.cols, cells: s.cells, borders: s.borders });
@@ -162,7 +171,7 @@ $("new").onsubmit = (e) => {
 };
 $("import").onsubmit = (e) => {
   e.preventDefault();
-  importPuzzle($("url").value, true).catch((err) => { $("analysis").textContent = err.message; });
+  importPuzzle($("url").value, true).catch(failed);
 };
 $("save").onclick = async () => {
   if (!url) return;
@@ -184,4 +193,4 @@ async function start() {
   const [rows, cols] = (params.get("size") || "6x6").toLowerCase().split("x").map(Number);
   use(blank(params.get("genre") || genres[0].name, rows || 6, cols || rows || 6));
 }
-start().catch((err) => { $("analysis").textContent = err.message; });
+start().catch(failed);
