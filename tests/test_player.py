@@ -10,7 +10,7 @@ from playwright.sync_api import Page
 
 from rectlogic import bank
 
-from .test_browser import SHOTS, drag, middle_of, open_board
+from .test_browser import SHOTS, drag, middle_of, open_board, play_answer
 
 
 def first(genre: str, size: int = 6) -> bank.Row:
@@ -125,6 +125,28 @@ def test_solved_state_and_a_clock_that_stops_and_survives_a_reload(page: Page,
     page.wait_for_selector("#status.solved")
     assert page.inner_text("#timer") == shown  # kept with the position
     page.evaluate("localStorage.clear()")
+
+
+def test_an_answer_that_comes_back_late_does_not_unsolve_the_board(page: Page,
+                                                                   server: str) -> None:
+    """Each move asks the server to check the board; answers can come back out of order.
+    The check of the first move is held back until the board is solved, then let go: the
+    board must stay solved."""
+    row = first("chocona")
+    held = []
+    page.route("**/api/check", lambda route: held.append(route) if not held else route.continue_())
+    try:
+        open_board(page, server, row)  # its opening check is the one held
+        play_answer(page, row)
+        page.wait_for_selector("#status.solved", timeout=10_000)
+        with page.expect_response("**/api/check"):
+            held[0].continue_()
+        page.wait_for_timeout(300)  # the page reads the late answer
+        assert page.locator("#status.solved").count() == 1
+        assert page.locator("#board.solved").count() == 1
+    finally:
+        page.unroute("**/api/check")
+        page.evaluate("localStorage.clear()")
 
 
 def test_a_bad_import_leaves_the_buttons_disabled(page: Page, server: str) -> None:

@@ -159,7 +159,10 @@ def test_heavy_requests_end_by_their_deadline_and_a_full_pool_says_503() -> None
 
     t = threading.Thread(target=long_solve)
     t.start()
-    time.sleep(0.4)
+    for _ in range(400):  # until the long solve holds the only worker
+        if quick.app.state.pool.busy:
+            break
+        time.sleep(0.025)
     busy = quick.post("/api/count", json={"puzzle": SHIKAKU})
     assert busy.status_code == 503 and busy.headers["Retry-After"] == "1"
     assert quick.get("/api/bank").status_code == 200

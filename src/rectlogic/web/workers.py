@@ -101,6 +101,11 @@ class Pool:
         self._starting: list[_Worker] = []
         self._busy: set[_Worker] = set()
 
+    @property
+    def busy(self) -> int:
+        """How many workers are running a job now."""
+        return len(self._busy)
+
     def start(self) -> None:
         """Start workers up to `size` (each loads the compiled kernels, a second or two)."""
         self._collect()

@@ -171,14 +171,19 @@ function markSolved() {
   solved = true; localStorage.setItem(board.url + ":solved", "1"); tick();
   say(`Solved in ${clock(elapsed)}`, true); $("board").classList.add("solved");
 }
+let checks = 0;  // a check's verdict is shown only if no later check was asked for since:
+                // answers can come back out of order, and an old one would un-solve the board
 async function check(quiet) {
+  const mine = ++checks;
   const out = await api("/api/check", { puzzle: board.url, answer: answer() });
+  if (mine !== checks) return false;
   if (out.ok) { markSolved(); return true; }
   if (solved) { solved = false; $("board").classList.remove("solved"); localStorage.removeItem(board.url + ":solved"); }
   if (quiet) { if ($("status").className === "solved") say(""); return false; }
   marks = [];
   if (unfinished()) {  // only what is already wrong: cells set against the only answer
     const m = await api("/api/mistakes", { puzzle: board.url, position: position() });
+    if (mine !== checks) return false;
     m.wrong.forEach((cell) => marks.push({ cell, kind: "error" }));
     m.rects.forEach(([t, l, h, w]) => { for (let r = t; r < t + h; r++) for (let c = l; c < l + w; c++) marks.push({ cell: [r, c], kind: "error" }); });
     const n = m.wrong.length + m.rects.length;
