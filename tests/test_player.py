@@ -10,7 +10,7 @@ from playwright.sync_api import Page
 
 from rectlogic import bank
 
-from .test_browser import SHOTS, drag, middle_of, open_board, play_answer
+from .test_browser import SHOTS, cell, drag, middle_of, open_board, play_answer
 
 
 def first(genre: str, size: int = 6) -> bank.Row:
@@ -146,6 +146,33 @@ def test_an_answer_that_comes_back_late_does_not_unsolve_the_board(page: Page,
         assert page.locator("#board.solved").count() == 1
     finally:
         page.unroute("**/api/check")
+        page.evaluate("localStorage.clear()")
+
+
+def test_a_hint_for_a_board_that_has_since_changed_is_not_applied(page: Page,
+                                                                    server: str) -> None:
+    """The player moves while a hint is on its way: the hint was worked out for a board
+    that is gone, so the page says so instead of applying it."""
+    row = first("chocona")
+    held = []
+    page.route("**/api/hint", lambda route: held.append(route))
+    try:
+        open_board(page, server, row)
+        page.click("#hint")
+        page.wait_for_function("document.querySelector('#status').textContent.includes('…')")
+        for _ in range(100):  # the request reaches the route a moment after the click
+            if held:
+                break
+            page.wait_for_timeout(20)
+        cell(page, 0, 0)
+        moved = page.inner_html("#board")
+        with page.expect_response("**/api/hint"):
+            held[0].continue_()
+        page.wait_for_function(
+            "document.querySelector('#status').textContent.includes('changed')")
+        assert page.inner_html("#board") == moved
+    finally:
+        page.unroute("**/api/hint")
         page.evaluate("localStorage.clear()")
 
 

@@ -202,7 +202,9 @@ async function check(quiet) {
 function quietCheck() { check(true).catch(() => {}); }
 async function hint() {
   say("thinking…");
+  const asked = JSON.stringify(state);
   const h = await api("/api/hint", { puzzle: board.url, position: position(), rung: $("rung").value });
+  if (JSON.stringify(state) !== asked) return say("The board changed while I was thinking: ask again.");
   say(h.text);
   if (h.kind !== "deduction") return;
   applyMove(h.move);
