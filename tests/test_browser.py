@@ -26,36 +26,38 @@ def open_board(page: Page, server: str, row: bank.Row) -> None:
     page.click("#clear")
 
 
-def middle_of(page: Page, selector: str) -> tuple[float, float]:
-    """The centre of an element of the board, on screen. The app redraws its board as a new
-    SVG (after each move, and in the workbench whenever an analysis comes back), so an
-    element found a moment ago may be gone; its replacement sits at the same place, so
-    the test measures again until it finds one attached, then acts at that point."""
+def point_of(page: Page, selector: str, fx: float = 0.5, fy: float = 0.5) -> tuple[float, float]:
+    """A point of an element of the board on screen (fx, fy: fractions of its box; the
+    centre by default). The app redraws its board as a new SVG (after each move, and in the
+    workbench whenever an analysis comes back), so an element found a moment ago may be
+    gone; its replacement sits at the same place, so the test measures again until it finds
+    one attached, then acts at that point."""
     for _ in range(50):
         box = page.locator(selector).bounding_box()
         if box is not None:
-            return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            return box["x"] + fx * box["width"], box["y"] + fy * box["height"]
         page.wait_for_timeout(20)
     raise AssertionError(f"{selector} never settled on the page")
 
 
+def at(page: Page, r: int, c: int, fx: float = 0.5, fy: float = 0.5) -> tuple[float, float]:
+    """A point of cell (r, c) on screen (see `point_of`)."""
+    return point_of(page, f'[data-cell="{r},{c}"]', fx, fy)
+
+
 def press(page: Page, selector: str, button: str = "left") -> None:
     """Click a board element where a player would: at its centre on screen."""
-    page.mouse.click(*middle_of(page, selector), button=button)
+    page.mouse.click(*point_of(page, selector), button=button)
 
 
 def cell(page: Page, r: int, c: int, button: str = "left") -> None:
-    press(page, f'[data-cell="{r},{c}"]', button)
-
-
-def centre(page: Page, r: int, c: int) -> tuple[float, float]:
-    return middle_of(page, f'[data-cell="{r},{c}"]')
+    page.mouse.click(*at(page, r, c), button=button)
 
 
 def drag(page: Page, a: tuple[int, int], b: tuple[int, int]) -> None:
-    page.mouse.move(*centre(page, *a))
+    page.mouse.move(*at(page, *a))
     page.mouse.down()
-    page.mouse.move(*centre(page, *b), steps=3)
+    page.mouse.move(*at(page, *b), steps=3)
     page.mouse.up()
 
 

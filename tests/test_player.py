@@ -6,11 +6,14 @@ test-output/."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from playwright.sync_api import Page, Route
 
 from rectlogic import bank
 
-from .test_browser import SHOTS, cell, drag, middle_of, open_board, play_answer
+from .test_browser import SHOTS, at, cell, drag, open_board, play_answer
 
 
 def first(genre: str, size: int = 6) -> bank.Row:
@@ -19,11 +22,6 @@ def first(genre: str, size: int = 6) -> bank.Row:
 
 def label(page: Page, r: int, c: int) -> str:
     return page.locator(f'[data-cell="{r},{c}"]').get_attribute("aria-label")
-
-
-def at(page: Page, r: int, c: int, fx: float, fy: float) -> tuple[float, float]:
-    box = page.locator(f'[data-cell="{r},{c}"]').bounding_box()
-    return box["x"] + fx * box["width"], box["y"] + fy * box["height"]
 
 
 def white_cell(row: bank.Row) -> tuple[int, int]:
@@ -77,13 +75,13 @@ def test_touch_modes_at_phone_width(page: Page, server: str) -> None:
                                            has_touch=True, is_mobile=True)
     phone = ctx.new_page()
     open_board(phone, server, row)
-    phone.touchscreen.tap(*middle_of(phone, '[data-cell="0,0"]'))
+    phone.touchscreen.tap(*at(phone, 0, 0))
     assert label(phone, 0, 0).endswith("#")
     phone.tap("#modes button[data-mode=dot]")
-    phone.touchscreen.tap(*middle_of(phone, '[data-cell="0,1"]'))
+    phone.touchscreen.tap(*at(phone, 0, 1))
     assert label(phone, 0, 1).endswith("marked")
     phone.tap("#modes button[data-mode=erase]")
-    phone.touchscreen.tap(*middle_of(phone, '[data-cell="0,0"]'))
+    phone.touchscreen.tap(*at(phone, 0, 0))
     assert label(phone, 0, 0).endswith("open")
     phone.screenshot(path=str(SHOTS / "phone-modes.png"))
     ctx.close()
@@ -127,26 +125,42 @@ def test_solved_state_and_a_clock_that_stops_and_survives_a_reload(page: Page,
     page.evaluate("localStorage.clear()")
 
 
+@contextmanager
+def held_back(page: Page, pattern: str) -> Iterator[Callable[[], None]]:
+    """Hold the first request to `pattern` (later ones pass) until the `release` this
+    yields is called: an answer that comes back late."""
+    held: list[Route] = []
+    page.route(pattern, lambda route: route.continue_() if held else held.append(route))
+
+    def release() -> None:
+        for _ in range(100):  # the request reaches the route a moment after it is sent
+            if held:
+                break
+            page.wait_for_timeout(20)
+        with page.expect_response(pattern):
+            held[0].continue_()
+
+    try:
+        yield release
+    finally:
+        page.unroute(pattern)
+
+
 def test_an_answer_that_comes_back_late_does_not_unsolve_the_board(page: Page,
                                                                    server: str) -> None:
     """Each move asks the server to check the board; answers can come back out of order.
     The check of the first move is held back until the board is solved, then let go: the
     board must stay solved."""
     row = first("chocona")
-    held = []
-    page.route("**/api/check", lambda route: held.append(route) if not held else route.continue_())
-    try:
+    with held_back(page, "**/api/check") as release:
         open_board(page, server, row)  # its opening check is the one held
         play_answer(page, row)
         page.wait_for_selector("#status.solved", timeout=10_000)
-        with page.expect_response("**/api/check"):
-            held[0].continue_()
+        release()
         page.wait_for_timeout(300)  # the page reads the late answer
         assert page.locator("#status.solved").count() == 1
         assert page.locator("#board.solved").count() == 1
-    finally:
-        page.unroute("**/api/check")
-        page.evaluate("localStorage.clear()")
+    page.evaluate("localStorage.clear()")
 
 
 def test_a_hint_for_a_board_that_has_since_changed_is_not_applied(page: Page,
@@ -154,26 +168,17 @@ def test_a_hint_for_a_board_that_has_since_changed_is_not_applied(page: Page,
     """The player moves while a hint is on its way: the hint was worked out for a board
     that is gone, so the page says so instead of applying it."""
     row = first("chocona")
-    held = []
-    page.route("**/api/hint", lambda route: held.append(route))
-    try:
+    with held_back(page, "**/api/hint") as release:
         open_board(page, server, row)
         page.click("#hint")
         page.wait_for_function("document.querySelector('#status').textContent.includes('…')")
-        for _ in range(100):  # the request reaches the route a moment after the click
-            if held:
-                break
-            page.wait_for_timeout(20)
         cell(page, 0, 0)
         moved = page.inner_html("#board")
-        with page.expect_response("**/api/hint"):
-            held[0].continue_()
+        release()
         page.wait_for_function(
             "document.querySelector('#status').textContent.includes('changed')")
         assert page.inner_html("#board") == moved
-    finally:
-        page.unroute("**/api/hint")
-        page.evaluate("localStorage.clear()")
+    page.evaluate("localStorage.clear()")
 
 
 def test_a_bad_import_leaves_the_buttons_disabled(page: Page, server: str) -> None:

@@ -247,7 +247,7 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
                   default_response_class=AsciiJSON,
                   description=f"{', '.join(GENRE_NAMES)}: check, hint, count, solve.")
     app.add_middleware(Guard)
-    app.state.pool = pool  # read by monitoring and tests (how many workers are busy)
+    app.state.pool = pool  # how many workers are busy (`Pool.busy`), for tests
 
     @app.exception_handler(RectlogicError)
     async def bad_input(request: Request, exc: RectlogicError) -> Response:

@@ -171,19 +171,23 @@ function markSolved() {
   solved = true; localStorage.setItem(board.url + ":solved", "1"); tick();
   say(`Solved in ${clock(elapsed)}`, true); $("board").classList.add("solved");
 }
-let checks = 0;  // a check's verdict is shown only if no later check was asked for since:
-                // answers can come back out of order, and an old one would un-solve the board
+function stillThisBoard() {
+  // An answer worked out for a board the player has since changed is dropped: answers come
+  // back out of order (an old check would un-solve a solved board), or after a move.
+  const asked = JSON.stringify(state);
+  return () => JSON.stringify(state) === asked;
+}
 async function check(quiet) {
-  const mine = ++checks;
+  const current = stillThisBoard();
   const out = await api("/api/check", { puzzle: board.url, answer: answer() });
-  if (mine !== checks) return false;
+  if (!current()) return false;
   if (out.ok) { markSolved(); return true; }
   if (solved) { solved = false; $("board").classList.remove("solved"); localStorage.removeItem(board.url + ":solved"); }
   if (quiet) { if ($("status").className === "solved") say(""); return false; }
   marks = [];
   if (unfinished()) {  // only what is already wrong: cells set against the only answer
     const m = await api("/api/mistakes", { puzzle: board.url, position: position() });
-    if (mine !== checks) return false;
+    if (!current()) return false;
     m.wrong.forEach((cell) => marks.push({ cell, kind: "error" }));
     m.rects.forEach(([t, l, h, w]) => { for (let r = t; r < t + h; r++) for (let c = l; c < l + w; c++) marks.push({ cell: [r, c], kind: "error" }); });
     const n = m.wrong.length + m.rects.length;
@@ -202,9 +206,9 @@ async function check(quiet) {
 function quietCheck() { check(true).catch(() => {}); }
 async function hint() {
   say("thinking…");
-  const asked = JSON.stringify(state);
+  const current = stillThisBoard();
   const h = await api("/api/hint", { puzzle: board.url, position: position(), rung: $("rung").value });
-  if (JSON.stringify(state) !== asked) return say("The board changed while I was thinking: ask again.");
+  if (!current()) return say("The board changed while I was thinking: ask again.");
   say(h.text);
   if (h.kind !== "deduction") return;
   applyMove(h.move);
