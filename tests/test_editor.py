@@ -94,8 +94,8 @@ def test_import_undo_and_a_bad_edit(page: Page, server: str) -> None:
 
 def test_no_stale_verdict_or_suggestion_after_an_edit(page: Page, server: str) -> None:
     """From an edit until its analysis comes back the page says "analysing" and offers no
-    suggestion: the last verdict's suggestions were made for a puzzle that is gone, and
-    clicking one would quietly undo the edit."""
+    suggestion, link or file of the old puzzle: the last verdict's suggestions were made for
+    a puzzle that is gone, and clicking one would quietly undo the edit."""
     page.goto(f"{server}/edit?genre=chocona&size=4x4")
     assert settled(page) == "multiple"
     assert page.locator("button.suggestion").count() > 0
@@ -103,7 +103,11 @@ def test_no_stale_verdict_or_suggestion_after_an_edit(page: Page, server: str) -
         const board = document.querySelector('#board');
         board.dispatchEvent(new KeyboardEvent('keydown', { key: '2', bubbles: true }));
         return [document.querySelector('#analysis').dataset.status,
-                document.querySelectorAll('button.suggestion').length];
+                document.querySelectorAll('button.suggestion').length,
+                document.querySelector('#share').classList.contains('stale'),
+                document.querySelector('#save').disabled];
     }""")
-    assert during == ["analysing", 0]
+    assert during == ["analysing", 0, True, True]  # nor the old link and file
     assert settled(page) == "multiple"  # and then the new puzzle's verdict
+    assert "chocona/4/4/" in page.inner_text("#share") and page.is_enabled("#save")
+    assert page.locator("#share.stale").count() == 0

@@ -100,10 +100,17 @@ function draw() {
 
 // -- analysis ------------------------------------------------------------------------------
 function analysing() {
-  // Until the new verdict comes, the old one and its suggestions describe a puzzle that is
-  // gone: a suggestion clicked now would undo the edit just made.
+  // Until the new verdict comes, the old one, its suggestions, link and file describe a
+  // puzzle that is gone: a suggestion clicked now would undo the edit just made.
   $("analysis").textContent = "analysing…"; $("analysis").dataset.status = "analysing";
   $("suggestions").replaceChildren();
+  current(null);
+}
+function current(made) {  // the puzzle's URL, once composed: shared, played and saved
+  url = made;
+  $("share").classList.toggle("stale", !made); $("playthis").classList.toggle("stale", !made);
+  $("save").disabled = !made;
+  if (made) { $("share").textContent = made; $("playthis").href = `/play?url=${encodeURIComponent(made)}`; }
 }
 function changed() {
   clearTimeout(timer);
@@ -115,7 +122,8 @@ async function analyse() {
   const mine = new AbortController(); pending = mine;
   try {
     const made = await api("/api/compose", state, mine.signal);
-    url = made.url;
+    if (pending !== mine) return;
+    current(made.url);  // the puzzle as drawn, whatever its analysis says
     const a = await api("/api/analyze", { puzzle: url }, mine.signal);
     if (pending !== mine) return;
     const count = a.complete ? a.count : `at least ${a.count}`;
@@ -134,8 +142,6 @@ async function analyse() {
       b.onclick = () => importPuzzle(s.url, true);
       li.appendChild(b); return li;
     }));
-    $("playthis").href = `/play?url=${encodeURIComponent(url)}`;
-    $("share").textContent = url;
     draw();
   } catch (err) {
     if (err.name !== "AbortError") failed(err);
