@@ -34,7 +34,7 @@ def test_bank_endpoints() -> None:
                                                     "grade": "box"}).json()
     assert len(boards) == 16 and all(b["grade"] == "box" for b in boards)
     assert client.get(f"/api/bank/{boards[0]['id']}").json() == boards[0]
-    assert client.get("/api/bank/999999").status_code == 400
+    assert client.get("/api/bank/999999").status_code == 404  # declared in the spec
 
 
 @pytest.mark.parametrize("url", [SHAKASHAKA, SHIKAKU, CHOCONA])

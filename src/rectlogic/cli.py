@@ -312,27 +312,14 @@ def bank_add(
     """Add puzzles, all or none: each is proved unique and graded first, and if any is refused
     (each is named, with the reason), nothing is added."""
     from . import bank
-    from .generate import Board
-    from .grade import grade
 
     boards, refused = [], []
     for k, text in enumerate(puzzles, 1):
         try:
-            puzzle = _load(text, genre).puzzle
-            g = grade(puzzle, timeout=timeout, scored=True)
-            if g.grade is None:
-                raise RectlogicError(f"the puzzle is {g.status}, not unique"
-                                     + (" (out of time)" if g.status == "unknown" else ""))
-            if get_genre(puzzle.genre).is_blank(puzzle, g.answer):
-                raise RectlogicError("its only answer is empty: nothing to solve")
+            boards.append(bank.admit(_load(text, genre).puzzle, timeout))
         except RectlogicError as exc:
             shown = text if len(text) <= 60 else text[:57] + "..."
             refused.append(f"PUZZLE {k} ({shown!r}): {exc}")
-            continue
-        boards.append(
-            Board(puzzle.genre, puzzle.rows, puzzle.cols, g.grade, None, puzzle, g.answer,
-                  g.score)
-        )
     if refused:
         raise RectlogicError("nothing added; refused: " + "; ".join(refused))
     print(f"{bank.add(boards, bank_path)} added")

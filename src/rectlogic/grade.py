@@ -56,9 +56,10 @@ def score(puzzle: Board, rung: str) -> int:
     """How many cells need the rung's own rule: solve the board as a person would, in rounds,
     each round deciding what the weakest rung that decides anything decides; count the cells
     decided in rounds that needed this rung (the rungs below found nothing then). Boards of
-    one grade can be ordered by it, easier first."""
+    one grade can be ordered by it, easier first. Every rung has a score, `none` too (its
+    boards are decided before any rule runs, so none of their cells needs a rule: 0)."""
     genre = genre_of(puzzle)
-    rungs = [r for r in genre.LADDER if genre.LADDER[r]]
+    rungs = list(genre.LADDER)
     rungs = rungs[: rungs.index(rung) + 1]
     props = [genre.propagator(puzzle, genre.rules_for(r)) for r in rungs]
     d = genre.initial_domains(puzzle)

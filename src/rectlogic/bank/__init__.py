@@ -18,7 +18,8 @@ from typing import Any
 
 from ..errors import RectlogicError
 from ..generate import GENERATOR_VERSION, Board, fish, grades
-from ..genres.base import SEARCH
+from ..genres.base import SEARCH, genre_of
+from ..grade import grade
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS boards (
@@ -69,6 +70,15 @@ class Row:
                 "solution": self.answer}
 
 
+class BankUnavailable(RectlogicError):
+    """The bank file is missing, is not a bank, or cannot be read (corrupt, locked): the
+    CLI says so in one line, the server answers 503 on its bank endpoints and serves the rest."""
+
+
+class NoSuchBoard(RectlogicError):
+    """No board has the id asked for (the server's 404)."""
+
+
 LOCK_WAIT = 10.0
 """Seconds to wait for a bank another process is writing, before giving up with one line."""
 
@@ -81,7 +91,7 @@ def connect(path: str | Path | None = None, create: bool = False,
     none. SQLite's errors (a locked file, not a bank) become one-line RectlogicErrors."""
     path = Path(path) if path is not None else default_path()
     if not (create and write) and not path.is_file():
-        raise RectlogicError(f"no bank at {path}")
+        raise BankUnavailable(f"no bank at {path}")
     try:
         if write:
             con = sqlite3.connect(path, timeout=LOCK_WAIT)
@@ -93,12 +103,12 @@ def connect(path: str | Path | None = None, create: bool = False,
                                   timeout=LOCK_WAIT)
             con.execute("SELECT id, genre, rows, cols, grade, url, answer FROM boards LIMIT 0")
     except sqlite3.Error as exc:
-        raise RectlogicError(f"{path} is not a usable bank: {exc}") from None
+        raise BankUnavailable(f"{path} is not a usable bank: {exc}") from None
     try:
         with con:  # commits at the end, rolls back on any error or interrupt
             yield con
-    except sqlite3.OperationalError as exc:
-        raise RectlogicError(f"the bank {path} could not be used: {exc}") from None
+    except (sqlite3.Error, UnicodeDecodeError) as exc:  # locked, corrupt, garbled text
+        raise BankUnavailable(f"the bank {path} could not be used: {exc}") from None
     finally:
         con.close()
 
@@ -108,7 +118,11 @@ def _has_score(con: sqlite3.Connection) -> bool:
 
 
 def _row(t: tuple) -> Row:
-    return Row(t[0], t[1], t[2], t[3], t[4], t[5], json.loads(t[6]), t[7], t[8], t[9], t[10])
+    try:
+        answer = json.loads(t[6])
+    except (TypeError, ValueError):  # a damaged row: the bank as a whole is not to be trusted
+        raise BankUnavailable(f"the bank's board {t[0]} is damaged") from None
+    return Row(t[0], t[1], t[2], t[3], t[4], t[5], answer, t[7], t[8], t[9], t[10])
 
 
 def _columns(con: sqlite3.Connection) -> str:
@@ -154,13 +168,27 @@ def groups(path: str | Path | None = None, genre: str | None = None
 
 def get(board_id: int, path: str | Path | None = None) -> Row:
     if not 0 <= board_id < 2**63:
-        raise RectlogicError(f"the bank has no board {board_id}")
+        raise NoSuchBoard(f"the bank has no board {board_id}")
     with connect(path) as con:
         t = con.execute(f"SELECT {_columns(con)} FROM boards WHERE id = ?",
                         (board_id,)).fetchone()
     if t is None:
-        raise RectlogicError(f"the bank has no board {board_id}")
+        raise NoSuchBoard(f"the bank has no board {board_id}")
     return _row(t)
+
+
+def admit(puzzle: Any, timeout: float | None = None) -> Board:
+    """The board as the bank keeps it (proved unique, graded and scored), or a
+    RectlogicError saying why it cannot go in: not unique (or out of time), or nothing to
+    solve (its only answer is empty)."""
+    g = grade(puzzle, timeout=timeout, scored=True)
+    if g.grade is None:
+        raise RectlogicError(f"the puzzle is {g.status}, not unique"
+                             + (" (out of time)" if g.status == "unknown" else ""))
+    if genre_of(puzzle).is_blank(puzzle, g.answer):
+        raise RectlogicError("its only answer is empty: nothing to solve")
+    return Board(puzzle.genre, puzzle.rows, puzzle.cols, g.grade, None, puzzle, g.answer,
+                 g.score)
 
 
 def add(boards: Iterable[Board], path: str | Path | None = None, create: bool = False) -> int:
@@ -202,4 +230,5 @@ def build(path: str | Path, genres: Iterable[str], workers: int = 1,
                     say(f"{genre} {r}x{c} {target}: {n} added ({catch.attempts} attempts)")
 
 
-__all__ = ["SEARCH", "Row", "add", "build", "counts", "default_path", "get", "groups", "rows"]
+__all__ = ["SEARCH", "BankUnavailable", "NoSuchBoard", "Row", "add", "admit", "build", "counts",
+           "default_path", "get", "groups", "rows"]

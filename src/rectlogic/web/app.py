@@ -211,6 +211,12 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     413: {"model": ErrorOut, "description": "the request body is too large"},
     422: {"model": ErrorOut, "description": "the body does not have the documented shape"},
 }
+BANK_ERRORS: dict[int | str, dict[str, Any]] = {
+    503: {"model": ErrorOut, "description": "bank unavailable: the bank file is missing, "
+          "corrupt or locked (the rest of the API still answers)"},
+}
+BOARD_ERRORS: dict[int | str, dict[str, Any]] = {
+    **BANK_ERRORS, 404: {"model": ErrorOut, "description": "the bank has no such board"}}
 HEAVY_ERRORS: dict[int | str, dict[str, Any]] = {
     503: {"model": ErrorOut, "description": "every worker is busy, or the request ran past "
           "its deadline: try again after Retry-After seconds"},
@@ -252,6 +258,14 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
     @app.exception_handler(RectlogicError)
     async def bad_input(request: Request, exc: RectlogicError) -> Response:
         return _error(400, str(exc))
+
+    @app.exception_handler(bank.BankUnavailable)
+    async def no_bank(request: Request, exc: bank.BankUnavailable) -> Response:
+        return _error(503, f"bank unavailable: {exc}", {"Retry-After": "60"})
+
+    @app.exception_handler(bank.NoSuchBoard)
+    async def no_board(request: Request, exc: bank.NoSuchBoard) -> Response:
+        return _error(404, str(exc))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
@@ -311,13 +325,17 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
         text), for the rules page."""
         out = []
         for g in GENRES:
-            example = next((b for b in bank.rows(bank_path, genre=g.name) if b.rows <= 6), None)
             shown = {"example": None, "picture": None, "controls": []}
-            if example is not None:
-                p = load(example.url).puzzle
-                shown = {"example": example.url,
-                         "picture": g.render(p, read_answer(p, example.answer)),
-                         "controls": g.board_json(p)["help"]}
+            try:  # the rules stand without an example when the bank is unavailable
+                example = next((b for b in bank.rows(bank_path, genre=g.name) if b.rows <= 6),
+                               None)
+                if example is not None:
+                    p = load(example.url).puzzle
+                    shown = {"example": example.url,
+                             "picture": g.render(p, read_answer(p, example.answer)),
+                             "controls": g.board_json(p)["help"]}
+            except RectlogicError:
+                pass
             out.append({"name": g.name, "rules": g.RULES_TEXT, **shown})
         return out
 
@@ -335,17 +353,17 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
         return {"genre": p.genre, "rows": p.rows, "cols": p.cols,
                 **genre_of(p).part("author").decompose(p)}
 
-    @app.get("/api/bank/index")
+    @app.get("/api/bank/index", responses=BANK_ERRORS)
     def bank_index() -> list[dict[str, Any]]:
         """Per genre, size and grade: how many boards, and the first one's id."""
         return [{"genre": g, "size": f"{r}x{c}", "grade": gr, "count": len(ids),
                  "first": ids[0]} for (g, r, c, gr), ids in bank.groups(bank_path).items()]
 
-    @app.get("/api/bank")
+    @app.get("/api/bank", responses=BANK_ERRORS)
     def bank_counts() -> list[dict[str, Any]]:
         return bank.counts(bank_path)
 
-    @app.get("/api/bank/boards")
+    @app.get("/api/bank/boards", responses=BANK_ERRORS)
     def bank_boards(genre: str | None = None, size: str | None = None,
                     grade: str | None = None,
                     limit: Annotated[int, Query(ge=1, le=1000)] = 100) -> list[dict]:
@@ -357,11 +375,11 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
             found = [b for b in found if b.grade == grade]
         return [b.to_json() for b in found[:limit]]
 
-    @app.get("/api/bank/{board_id}")
+    @app.get("/api/bank/{board_id}", responses=BOARD_ERRORS)
     def bank_board(board_id: Annotated[int, Path_(ge=0, lt=2**63)]) -> dict[str, Any]:
         return bank.get(board_id, bank_path).to_json()
 
-    @app.get("/api/bank/{board_id}/next")
+    @app.get("/api/bank/{board_id}/next", responses=BOARD_ERRORS)
     def bank_next(board_id: Annotated[int, Path_(ge=0, lt=2**63)]) -> dict[str, Any]:
         """The next board of the same genre, size and grade (the first again after the last),
         and where this one stands among them."""
