@@ -44,7 +44,10 @@ TimeoutOpt = Annotated[float, typer.Option(
 
 
 def _load(puzzle: str, genre: str | None) -> formats.Loaded:
-    return formats.load(formats.read_source(puzzle), genre)
+    loaded = formats.load(formats.read_source(puzzle), genre)
+    for said in loaded.warnings:  # on stderr: stdout stays the answer (or its JSON)
+        print(f"note: {said}", file=sys.stderr)
+    return loaded
 
 
 def _progress(label: str) -> Progress:

@@ -16,3 +16,7 @@ class BoardTooLarge(RectlogicError):
 
 class UnknownGenre(RectlogicError):
     """A genre name that is not registered."""
+
+
+class IgnoredInput(UserWarning):
+    """Input read past and left out (text after the puzzle in a URL): not an error."""

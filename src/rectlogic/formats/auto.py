@@ -26,6 +26,8 @@ class Loaded:
     puzzle: Any
     answer: Any | None
     format: str
+    warnings: tuple[str, ...] = ()
+    """What was read past and left out (text after the puzzle in a URL), one line each."""
 
 
 def genre_name(name: str) -> str:
@@ -90,7 +92,9 @@ def load(source: str, genre: str | None = None) -> Loaded:
     t = source.strip()
     if fmt == "url":
         parts = puzzlink.parse_url(t)
-        return Loaded(codec(genre or parts.pid).from_url(parts), None, fmt)
+        said = ((f"ignored {json.dumps(parts.ignored, ensure_ascii=False)} after the puzzle"
+                 " in the URL",) if parts.ignored else ())
+        return Loaded(codec(genre or parts.pid).from_url(parts), None, fmt, said)
     if fmt == "pzprv3":
         whole = puzzlink.whole_file(t) if puzzlink.looks_like_url(t) else None
         f = pzprv3.Pzprv3(whole if whole is not None else t)

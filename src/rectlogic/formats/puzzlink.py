@@ -7,6 +7,7 @@ tolerance of unknown characters and of text past the last cell."""
 
 from __future__ import annotations
 
+import re
 import urllib.parse
 from dataclasses import dataclass
 
@@ -22,6 +23,15 @@ class UrlParts:
     cols: int
     rows: int
     body: str
+    ignored: str = ""
+    """Text after the puzzle that the URL carried (other query parameters, a quote pasted
+    with it): not part of the board, so not read — the shells say what it was."""
+
+
+AFTER_PUZZLE = re.compile(r"""[&#"'<>()\[\]{},;|\\^`\s]|%[0-9A-Fa-f]{2}(?![0-9A-Fa-f])""")
+"""Where other text starts after a puzzle in a URL as people paste it: a character no
+puzz.link body uses (`&id=…`, a fragment, quotes, brackets, spaces), or a percent-escape
+(`%22`: no body has '%' with only two hex digits after it; '%' and three is a number)."""
 
 
 def looks_like_url(text: str) -> bool:
@@ -49,7 +59,13 @@ def whole_file(url: str) -> str | None:
 
 
 def parse_url(url: str) -> UrlParts:
+    """The puzzle's parts; text after the puzzle (see AFTER_PUZZLE) is set aside, unread. A
+    body that does not decode (a character outside its encoding, a run past the board)
+    is still refused by the genre's codec."""
     query = query_of(url)
+    after = AFTER_PUZZLE.search(query)
+    ignored = query[after.start():] if after else ""
+    query = query[: after.start()] if after else query
     parts = query.split("/")
     pid = parts[0]
     for suffix in ("_edit", "_play"):
@@ -65,7 +81,7 @@ def parse_url(url: str) -> UrlParts:
     cols, rows = int(rest[0]), int(rest[1])
     check_size(rows, cols)
     body = rest[2] if len(rest) > 2 else ""
-    return UrlParts(pid.lower(), cols, rows, body)
+    return UrlParts(pid.lower(), cols, rows, body, ignored)
 
 
 def make_url(pid: str, cols: int, rows: int, body: str) -> str:

@@ -390,15 +390,20 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
 
     @app.post("/api/puzzle")
     def puzzle(body: PuzzleIn) -> dict[str, Any]:
-        return board_json(_puzzle(body))
+        """The board to draw; `warnings` says what was left out reading it (text after the
+        puzzle in a URL), when anything was — as on every endpoint that reads a puzzle."""
+        loaded = _loaded(body)
+        return jobs.with_warnings(loaded, board_json(loaded.puzzle))
 
     @app.post("/api/check")
     def check(body: CheckIn) -> dict[str, Any]:
-        p = _puzzle(body)
+        loaded = _loaded(body)
+        p = loaded.puzzle
         answer = read_answer(p, body.answer)
         errors, notes = genre_of(p).check(p, answer)
-        return {"ok": not errors, "errors": [e.to_json() for e in errors],
-                "notes": [e.to_json() for e in notes]}
+        return jobs.with_warnings(loaded, {"ok": not errors,
+                                           "errors": [e.to_json() for e in errors],
+                                           "notes": [e.to_json() for e in notes]})
 
     @app.post("/api/analyze", responses=HEAVY_ERRORS)
     async def analyze(body: PuzzleIn, request: Request) -> Any:
@@ -434,7 +439,7 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
         answer = loaded.answer
         if body.answer is not None:
             answer = read_answer(loaded.puzzle, body.answer)
-        return {"text": dump(loaded.puzzle, answer, body.to)}
+        return jobs.with_warnings(loaded, {"text": dump(loaded.puzzle, answer, body.to)})
 
     @app.post("/api/generate", responses=HEAVY_ERRORS)
     async def generate(body: GenerateIn, request: Request) -> Any:

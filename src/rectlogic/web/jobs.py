@@ -27,16 +27,24 @@ def load_puzzle(text: str, genre: str | None) -> Loaded:
     return loaded
 
 
+def with_warnings(loaded: Loaded, out: dict[str, Any]) -> dict[str, Any]:
+    """The answer, with `warnings` (what reading the puzzle left out) when there are any."""
+    return {**out, "warnings": list(loaded.warnings)} if loaded.warnings else out
+
+
 def solve(puzzle: str, genre: str | None, rung: str | None, limit: int,
           nodes: int) -> dict[str, Any]:
-    p = load_puzzle(puzzle, genre).puzzle
-    return solve_puzzle(p, rung=rung, limit=limit, budget=nodes).to_json(p)
+    loaded = load_puzzle(puzzle, genre)
+    p = loaded.puzzle
+    return with_warnings(loaded, solve_puzzle(p, rung=rung, limit=limit, budget=nodes).to_json(p))
 
 
 def count(puzzle: str, genre: str | None, rung: str | None, nodes: int) -> dict[str, Any]:
-    s = solve_puzzle(load_puzzle(puzzle, genre).puzzle, rung=rung, limit=2, budget=nodes)
-    return {"status": s.status, "count": s.count, "complete": s.complete,
-            "stopped": s.stopped, "nodes": s.nodes, "ms": round(s.seconds * 1000, 2)}
+    loaded = load_puzzle(puzzle, genre)
+    s = solve_puzzle(loaded.puzzle, rung=rung, limit=2, budget=nodes)
+    return with_warnings(loaded, {
+        "status": s.status, "count": s.count, "complete": s.complete, "stopped": s.stopped,
+        "nodes": s.nodes, "ms": round(s.seconds * 1000, 2)})
 
 
 def hint(puzzle: str, genre: str | None, position: Any, rung: str | None) -> dict[str, Any]:
@@ -68,7 +76,8 @@ def generate(genre: str, size: str, grade: str | None, seed: int,
 
 
 def analyze(puzzle: str, genre: str | None) -> dict[str, Any]:
-    return analyze_puzzle(load_puzzle(puzzle, genre).puzzle)
+    loaded = load_puzzle(puzzle, genre)
+    return with_warnings(loaded, analyze_puzzle(loaded.puzzle))
 
 
 def mistakes(puzzle: str, genre: str | None, position: Any) -> dict[str, Any]:
