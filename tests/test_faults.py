@@ -231,3 +231,35 @@ def test_a_body_that_does_not_decode_is_still_refused(url: str) -> None:
     r = run("solve", url)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr
     assert client.post("/api/puzzle", json={"puzzle": url}).status_code == 400
+
+
+# -- one truth for empty answers -----------------------------------------------------------------
+
+EMPTY_ANSWERED = {"chocona": "https://puzz.link/p?chocona/1/1/0",
+                  "shakashaka": "https://puzz.link/p?shakashaka/2/1/0g",
+                  "shikaku": None}
+"""Boards whose only answer is empty (nothing shaded, no triangle). A Shikaku answer always
+places rectangles: there the guard never fires."""
+
+
+@pytest.mark.parametrize("genre", sorted(EMPTY_ANSWERED))
+def test_validate_agrees_with_solve_and_check_on_empty_answers(genre: str) -> None:
+    import rectlogic as rl
+
+    g = get_genre(genre)
+    url = EMPTY_ANSWERED[genre]
+    if url is None:  # the guard: a board of one clue, answered by its one rectangle
+        assert not g.UI_ONLY_CODES
+        url = "https://puzz.link/p?shikaku/1/1/1"
+    p = rl.load(url)
+    found = rl.solve(p)
+    assert found.status == "unique"
+    answer = found.answers[0]
+    assert g.validate(p, answer) == []  # the README's promise: [] means correct
+    assert g.obeys_rules(p, answer) and g.check(p, answer)[0] == []
+    assert run("check", url, json.dumps(g.answer_json(p, answer))).returncode == 0
+    if g.UI_ONLY_CODES:
+        assert g.is_blank(p, answer)
+        guard = [v.code for v in g.pzprjs_findings(p, answer)]
+        assert guard and set(guard) <= g.UI_ONLY_CODES  # pzprjs's guard: a note in `check`
+        assert [v.code for v in g.check(p, answer)[1]] == guard

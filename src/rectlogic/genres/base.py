@@ -126,8 +126,16 @@ class Genre(ABC, Generic[P, A]):
 
     # -- the definition reading ---------------------------------------------------------------
     @abstractmethod
+    def pzprjs_findings(self, puzzle: P, answer: A) -> list[Violation]:
+        """What pzprjs's checks find, in its active order, its "not started" guard included
+        (UI_ONLY_CODES): puzz.link's verdict, code for code."""
+
     def validate(self, puzzle: P, answer: A) -> list[Violation]:
-        """Every violation, in pzprjs's active check order; [] means solved."""
+        """Every violation of the puzzle's rules, in pzprjs's order; [] means solved — an
+        empty answer that obeys every rule too, as the solver and `check` say (pzprjs's
+        "not started" guard is not a rule: `check` gives it as a note)."""
+        return [v for v in self.pzprjs_findings(puzzle, answer)
+                if v.code not in self.UI_ONLY_CODES]
 
     # -- output -------------------------------------------------------------------------------
     @abstractmethod
@@ -271,12 +279,13 @@ class Genre(ABC, Generic[P, A]):
         return lambda d: self.obeys_rules(puzzle, self.decode(puzzle, d))
 
     def obeys_rules(self, puzzle: P, answer: A) -> bool:
-        return all(v.code in self.UI_ONLY_CODES for v in self.validate(puzzle, answer))
+        return not self.validate(puzzle, answer)
 
     def check(self, puzzle: P, answer: A) -> tuple[list[Violation], list[Violation]]:
         """(errors, notes), the verdict every shell gives: pzprjs's findings, except that the
-        "not started" guard alone is a note, not an error (see UI_ONLY_CODES)."""
-        found = self.validate(puzzle, answer)
+        "not started" guard alone is a note, not an error (see UI_ONLY_CODES). No errors
+        exactly when `validate` finds nothing."""
+        found = self.pzprjs_findings(puzzle, answer)
         if all(v.code in self.UI_ONLY_CODES for v in found):
             return [], found
         return found, []
@@ -295,7 +304,7 @@ class Genre(ABC, Generic[P, A]):
 
     def is_blank(self, puzzle: P, answer: A) -> bool:
         """Is the answer empty (nothing placed: pzprjs's "not started" guard fires)?"""
-        return any(v.code in self.UI_ONLY_CODES for v in self.validate(puzzle, answer))
+        return any(v.code in self.UI_ONLY_CODES for v in self.pzprjs_findings(puzzle, answer))
 
 
 def position_rows(puzzle: Any, position: Any) -> list[str]:

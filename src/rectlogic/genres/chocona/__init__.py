@@ -57,7 +57,7 @@ class Chocona(Genre[Puzzle, Answer]):
         d[1:-1, 1:-1] = np.where(np.array(answer.shaded, dtype=bool), BIT[SHADED], BIT[WHITE])
         return d.ravel()
 
-    def validate(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
+    def pzprjs_findings(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
         check_same_size(puzzle, answer)
         return _validate(puzzle, answer)
 

@@ -74,7 +74,7 @@ class Shakashaka(Genre[Puzzle, Answer]):
         d[1:-1, 1:-1] = np.left_shift(1, np.array(answer.cells))
         return d.ravel()
 
-    def validate(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
+    def pzprjs_findings(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
         check_answer_fits(puzzle, answer)
         return _validate(puzzle, answer)
 

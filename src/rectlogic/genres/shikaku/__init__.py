@@ -112,7 +112,7 @@ class Shikaku(Genre[Puzzle, Answer]):
 
         return ok
 
-    def validate(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
+    def pzprjs_findings(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
         check_answer_fits(puzzle, answer)
         return _validate(puzzle, answer)
 
