@@ -263,3 +263,55 @@ def test_validate_agrees_with_solve_and_check_on_empty_answers(genre: str) -> No
         guard = [v.code for v in g.pzprjs_findings(p, answer)]
         assert guard and set(guard) <= g.UI_ONLY_CODES  # pzprjs's guard: a note in `check`
         assert [v.code for v in g.check(p, answer)[1]] == guard
+
+
+# -- bad input at the edges -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args", [("solve", "--"), ("solve", JANKO_SHIKAKU_431, "--bogus"),
+                                  ("bank",), ("solve", JANKO_SHIKAKU_431, "--limit", "x")])
+def test_usage_errors_are_one_line(args: tuple[str, ...]) -> None:
+    r = run(*args)
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    assert len(r.stderr.strip().splitlines()) == 1 and "╭" not in r.stderr, r.stderr
+    assert r.stderr.startswith("rectlogic: ") and "--help" in r.stderr
+
+
+def test_booleans_are_not_numbers() -> None:
+    url = "https://puzz.link/p?shikaku/2/1/2"
+    r = run("check", url, "[[true,false,1,1]]")
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, (r.stdout, r.stderr)
+    assert run("check", url, "[[0,0,1,2]]").returncode == 0
+    out = client.post("/api/check", json={"puzzle": url, "answer": [[True, False, 1, 1]]})
+    assert out.status_code == 422, out.text
+    import rectlogic as rl
+
+    with pytest.raises(rl.FormatError):
+        get_genre("shikaku").codec.answer_from_json(rl.load(url), [[True, False, 1, 1]])
+
+
+def test_clause_engines_ask_for_a_clause_model(monkeypatch, capsys) -> None:
+    """A genre without a `cnf` part: the shell asks first and refuses in one line."""
+    from rectlogic import cli, sat
+
+    genre = get_genre("shikaku")
+    assert genre.has_clause_model
+    monkeypatch.setattr(type(genre), "has_clause_model", property(lambda self: False))
+    for engine in sat.ENGINES:
+        with pytest.raises(SystemExit) as stop:
+            cli.main(["solve", JANKO_SHIKAKU_431, "--engine", engine])
+        said = capsys.readouterr().err.strip().splitlines()
+        assert stop.value.code == 2 and len(said) == 1, said
+        assert "no clause model" in said[0] and "--engine ours" in said[0]
+        with pytest.raises(RectlogicError, match="no clause model"):
+            sat.ENGINES[engine](load(JANKO_SHIKAKU_431).puzzle)
+
+
+def test_a_generator_out_of_time_is_the_servers_503_not_a_400() -> None:
+    quick = TestClient(create_app(workers=1, deadlines={"generate": 2.0}),
+                       raise_server_exceptions=False)
+    r = quick.post("/api/generate", json={"genre": "shikaku", "size": "15x15",
+                                          "grade": "search"})
+    assert r.status_code == 503, r.text
+    assert "deadline" in r.json()["error"] or "longer than" in r.json()["error"]
+    assert r.headers["Retry-After"]

@@ -14,6 +14,11 @@ import typer
 from rich.console import Console
 
 from .errors import RectlogicError
+
+try:  # the Click that Typer runs on: its own copy in recent Typers
+    from typer._click.exceptions import NoArgsIsHelpError, UsageError
+except ImportError:  # pragma: no cover - older Typer on the Click package
+    from click.exceptions import NoArgsIsHelpError, UsageError
 from .formats import auto as formats
 from .genres.generating import DEFAULT_STYLE
 from .genres.registry import GENRE_NAMES, GENRES, get_genre
@@ -94,6 +99,9 @@ def solve_cmd(
             limit=limit, budget=nodes, timeout=timeout,
         )
     elif engine in ENGINES:
+        if not get_genre(loaded.puzzle.genre).has_clause_model:
+            raise RectlogicError(f"{loaded.puzzle.genre} has no clause model: --engine "
+                                 f"{engine} cannot solve it; use --engine ours")
         result = ENGINES[engine](loaded.puzzle, limit=limit, timeout=timeout)
     else:
         raise RectlogicError(f"unknown engine {engine!r}; known: ours, {', '.join(ENGINES)}")
@@ -575,7 +583,19 @@ def main(argv: list[str] | None = None) -> None:
     if debug:
         args.remove("--debug")
     try:
-        app(args=args, prog_name="rectlogic")
+        code = app(args=args, prog_name="rectlogic", standalone_mode=False)
+    except NoArgsIsHelpError as exc:
+        print(exc.ctx.get_help() if exc.ctx is not None else "see rectlogic --help")
+        sys.exit(2)
+    except UsageError as exc:  # one line, as for any bad input (not Click's box)
+        if debug:
+            raise
+        where = f" (see {exc.ctx.command_path} --help)" if exc.ctx is not None else ""
+        print(f"rectlogic: {exc.format_message()}{where}", file=sys.stderr)
+        sys.exit(2)
+    except (typer.Abort, KeyboardInterrupt):
+        print("rectlogic: interrupted", file=sys.stderr)
+        sys.exit(130)
     except (RectlogicError, OSError) as exc:
         if debug:
             raise
@@ -586,6 +606,8 @@ def main(argv: list[str] | None = None) -> None:
             raise
         print("rectlogic: input too deeply nested", file=sys.stderr)
         sys.exit(2)
+    if code:  # a command's typer.Exit(code), e.g. check's 1 for a wrong answer
+        sys.exit(code)
 
 
 if __name__ == "__main__":

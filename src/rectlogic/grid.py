@@ -237,6 +237,12 @@ def is_number(token: str) -> bool:
     return 0 < len(token) <= MAX_DIGITS and token.isascii() and token.isdigit()
 
 
+def is_integer(value: object) -> bool:
+    """An integer read from JSON: `true` and `false` are not numbers, though Python's bool
+    is an int."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def whole_number(token: str, what: str) -> int:
     """A whole number read from input, or a RectlogicError that says what was expected."""
     token = token.strip()

@@ -4,6 +4,7 @@ shells (CLI, web, benchmarks, studies) are written against once."""
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -201,6 +202,11 @@ class Genre(ABC, Generic[P, A]):
     def cnf(self, puzzle: P) -> Any:
         """Its rules as clauses (`engine.clauses.Encoding`), for the clause engines."""
         return self.part("cnf").encode(puzzle)
+
+    @property
+    def has_clause_model(self) -> bool:
+        """Does it have a `cnf` part (what the clause engines need)? Asked before using one."""
+        return importlib.util.find_spec(f"{type(self).__module__}.cnf") is not None
 
     def board_json(self, puzzle: P) -> dict[str, Any]:
         """What the player needs to draw and play the board (see `genres.drawing`)."""

@@ -20,6 +20,9 @@ of clauses a cell, and a larger board would take gigabytes before the solver sta
 
 
 def encode(puzzle: Any) -> Encoding:
+    if not genre_of(puzzle).has_clause_model:
+        raise RectlogicError(f"{puzzle.genre} has no clause model: the clause engines cannot "
+                             "solve it; use --engine ours")
     if puzzle.rows * puzzle.cols > MAX_CELLS:
         raise BoardTooLarge(
             f"the clause engines take boards of at most {MAX_CELLS} cells; use --engine ours")

@@ -61,7 +61,7 @@ DOCS_ASSETS = Path(fastapi_offline.__file__).parent / "static"
 Text = Annotated[str, Field(max_length=MAX_TEXT, description="URL or file text")]
 Name = Annotated[str, Field(max_length=40)]
 Row = Annotated[str, Field(max_length=4 * WEB_MAX_SIDE)]
-Small = Annotated[int, Field(ge=-(10**6), le=10**6)]
+Small = Annotated[int, Field(ge=-(10**6), le=10**6, strict=True)]  # `true` is no number
 Rect = Annotated[list[Small], Field(min_length=4, max_length=4)]
 AnswerIn = (Annotated[str, Field(max_length=2 * WEB_MAX_SIDE**2 + 8)]
             | Annotated[list[Row | Rect], Field(max_length=WEB_MAX_SIDE**2)])
@@ -443,7 +443,11 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
 
     @app.post("/api/generate", responses=HEAVY_ERRORS)
     async def generate(body: GenerateIn, request: Request) -> Any:
-        return await heavy(request, "generate", genre=body.genre, size=body.size,
-                           grade=body.grade, seed=body.seed, style=body.style)
+        """A board of the grade asked; 503 when none turned up before the deadline."""
+        out = await heavy(request, "generate", genre=body.genre, size=body.size,
+                          grade=body.grade, seed=body.seed, style=body.style)
+        if isinstance(out, dict) and out.get("stopped") == "time":
+            return _error(503, out["error"], {"Retry-After": "1"})
+        return out
 
     return app

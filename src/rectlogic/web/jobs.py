@@ -71,6 +71,10 @@ def generate(genre: str, size: str, grade: str | None, seed: int,
             return make_board(name, rows, cols, grade, seed + k, style=style).to_json()
         except NoBoard as exc:  # bad luck, not a bad request: try the next seed
             last = exc
+    if limits.expired():  # the server's deadline ended the search, not a fault of the request
+        return {"stopped": "time",
+                "error": f"no {name} {rows}x{cols} board of grade {grade or 'any'} found "
+                         "before the deadline; try again, or another grade or a smaller size"}
     raise NoBoard(f"no {name} {rows}x{cols} board of grade {grade or 'any'} found in "
                          f"time; try another grade or a smaller size") from last
 

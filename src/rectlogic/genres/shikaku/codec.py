@@ -8,7 +8,7 @@ import string
 from ...errors import FormatError
 from ...formats import janko, puzzlink, pzprv3, tatham, text
 from ...formats.tokens import clue_number, rows_of
-from ...grid import ANY_CLUE, NO_CLUE, is_number, label_pieces
+from ...grid import ANY_CLUE, NO_CLUE, is_integer, is_number, label_pieces
 from .model import Answer, Puzzle
 
 PID = "shikaku"
@@ -205,7 +205,7 @@ def answer_from_json(puzzle: Puzzle, data: object) -> Answer:
     if isinstance(data, str):
         return answer_from_tatham(puzzle, data)
     if not isinstance(data, list) or not all(
-        isinstance(x, list) and len(x) == 4 and all(isinstance(v, int) for v in x) for x in data
+        isinstance(x, list) and len(x) == 4 and all(is_integer(v) for v in x) for x in data
     ):
         raise FormatError("a Shikaku answer is a list of [top, left, height, width]")
     return Answer.from_rects(puzzle.rows, puzzle.cols, [tuple(x) for x in data])
