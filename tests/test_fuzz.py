@@ -108,3 +108,50 @@ def test_seeds_are_valid() -> None:
             assert solve(p, timeout=10).status == "unique"
     assert np.unique([formats.load(t).puzzle.genre for t in seeds()
                       if not t.startswith("[")]).size == len(GENRE_NAMES)
+
+
+SHELL_EXAMPLES = max(20, EXAMPLES // 20)
+"""Mutants graded, analysed and added to a bank (each a few searches under a short deadline:
+fewer than the readers get)."""
+RUNG_SEEDS = ["https://puzz.link/p?shikaku/10/10/j5fzx-14anf5zxa-14j",  # graded `none`
+              "3 3\nx x x\nx x x\nx x x\n",  # all black: `none`, and its answer is empty
+              "https://puzz.link/p?chocona/1/1/0"]  # its only answer is empty
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> str:
+    """A mutant, or a board at the edges of grading (the `none` rung, empty answers)."""
+    return draw(st.sampled_from(RUNG_SEEDS) | mutants())
+
+
+@settings(max_examples=SHELL_EXAMPLES, deadline=None, derandomize=True, database=None,
+          suppress_health_check=list(HealthCheck))
+@given(text=boards())
+def test_mutants_grade_analyse_and_go_to_the_bank_or_say_why_not(text: str,
+                                                                   tmp_path_factory) -> None:
+    """What `grade`, `analyze` and `bank add` do with a board, on fuzzed boards: an answer,
+    or our own error (one line in the CLI, a 4xx on the web)."""
+    from rectlogic.analyze import analyze
+    from rectlogic.grade import grade
+
+    try:
+        p = formats.load(text).puzzle
+    except RectlogicError:
+        return
+    if p.rows * p.cols > 100:
+        return
+    genre = get_genre(p.genre)
+    with contextlib.suppress(RectlogicError):
+        g = grade(p, budget=200, timeout=0.5, scored=True)
+        assert g.grade is None or g.grade in genre.grades
+    with contextlib.suppress(RectlogicError):
+        out = analyze(p, timeout=0.5)
+        assert out["grade"] is None or out["grade"] in genre.grades
+    path = tmp_path_factory.getbasetemp() / "fuzz-bank.sqlite"
+    try:
+        board = bank.admit(p, timeout=0.5)
+    except RectlogicError as exc:
+        assert str(exc) and "\n" not in str(exc)
+        return
+    bank.add([board], path, create=True)
+    assert board.to_json()["url"] in {r.url for r in bank.rows(path, p.genre)}
