@@ -22,14 +22,15 @@ from .test_cli import run
 CASES = [
     ("shikaku", "coverer"), ("shikaku", "dual"), ("shikaku", "probe"),
     ("shakashaka", "reflex"), ("shakashaka", "probe"),
-    ("chocona", "quota"), ("chocona", "corner"), ("chocona", "box"), ("chocona", "probe"),
+    ("chocona", "corner"), ("chocona", "box"), ("chocona", "probe"),
     ("shikaku", None), ("shakashaka", None), ("chocona", None),
 ]
 
 
 @pytest.mark.parametrize(("genre", "target"), CASES)
 def test_generated_boards_are_unique_and_graded(genre: str, target: str | None) -> None:
-    boards = list(make_boards(genre, 6, 6, target, seed=3, count=2))
+    side = 8 if (genre, target) == ("shikaku", "probe") else 6  # 3 % of 6×6 tilings need it
+    boards = list(make_boards(genre, side, side, target, seed=3, count=2))
     g = get_genre(genre)
     for b in boards:
         assert solve(b.puzzle).answers == [b.answer]
@@ -46,7 +47,7 @@ def test_generated_boards_are_unique_and_graded(genre: str, target: str | None) 
         again = load(b.to_json()["url"]).puzzle
         assert again == b.puzzle
         assert b.score == (score(b.puzzle, b.grade) if b.grade != "search" else None)
-    assert make_board(genre, 6, 6, target, seed=3) == boards[0]
+    assert make_board(genre, side, side, target, seed=3) == boards[0]
 
 
 def test_thinning_keeps_the_style_share_and_only_what_is_accepted() -> None:

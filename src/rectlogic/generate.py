@@ -140,10 +140,12 @@ def attempt(genre_name: str, rows: int, cols: int, target: str | None, seed: int
     if puzzle is None:
         return None
     g = grade(puzzle)
-    if g.grade is None or (target is not None and g.grade != target):
-        return None
+    if g.grade in (None, "none") or (target is not None and g.grade != target):
+        return None  # ambiguous, nothing to solve, or not the grade asked
     if genre.is_blank(puzzle, g.answer):
         return None  # an empty answer: nothing to solve
+    if genre.part("generate").faults(puzzle, g.answer):
+        return None  # a board no published setter would make
     points = score(puzzle, g.grade) if g.grade != SEARCH else None
     return Board(genre_name, rows, cols, g.grade, seed, puzzle, g.answer, points)
 

@@ -47,15 +47,38 @@ P = TypeVar("P")
 
 
 def thin(count: int, without: Callable[[frozenset[int]], P], accept: Callable[[P], bool],
-         rng: np.random.Generator, style: str = DEFAULT_STYLE) -> P:
-    """Take a board's `count` numbers off one at a time in random order, each only when the
-    board without it (`without(taken)`: the board lacking the numbers indexed by `taken`) is
-    still accepted; stop when the style's share of the numbers is all that is left."""
+         rng: np.random.Generator, style: str = DEFAULT_STYLE,
+         first: frozenset[int] = frozenset()) -> P:
+    """Take a board's `count` numbers off one at a time in random order (those in `first`
+    tried first: numbers setters tend to leave out), each only when the board without it
+    (`without(taken)`: the board lacking the numbers indexed by `taken`) is still accepted;
+    stop when the style's share of the numbers is all that is left."""
     floor = math.ceil(STYLES[style] * count)
     taken: frozenset[int] = frozenset()
-    for k in rng.permutation(count):
+    order = rng.permutation(count)
+    for k in sorted(order, key=lambda k: k not in first):
         if count - len(taken) <= floor:
             break
         if accept(without(taken | {int(k)})):
             taken = taken | {int(k)}
     return without(taken)
+
+
+MOSTLY = 0.5
+"""More than this share is "mostly" (`degenerate`)."""
+
+
+def degenerate(pieces: int, zeros: int, numbers: int, touching: int = 0,
+               black: int = 0) -> list[str]:
+    """What makes a board no published setter would make, from counts its genre reads off the
+    board and its answer: an answer of one piece (`pieces`: white regions, rectangles or
+    shaded blocks), numbers mostly 0, black cells mostly beside black ones (`touching` of
+    `black`). Empty when the board is fine."""
+    out = []
+    if pieces <= 1:
+        out.append("the answer is a single piece")
+    if numbers and zeros > MOSTLY * numbers:
+        out.append(f"{zeros} of its {numbers} numbers are 0")
+    if black and touching > MOSTLY * black:
+        out.append(f"{touching} of its {black} black cells touch another")
+    return out

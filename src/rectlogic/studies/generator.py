@@ -4,11 +4,13 @@ how the shipped boards look beside Janko's published ones."""
 from __future__ import annotations
 
 import statistics
+from collections.abc import Callable
 from typing import Any
 
-from ..generate import fish, grades
+from ..generate import fish, grades, make_boards
 from ..genres.registry import GENRES, get_genre
 from . import Params, Track, bank_boards, pct, study
+from .looks import compare
 
 SMALL = ((6, 6), (8, 8), (10, 10))
 LARGE = ((15, 15), (20, 20))
@@ -63,30 +65,66 @@ def generator_yield(params: Params, track: Track) -> list[dict[str, Any]]:
     return rows
 
 
-@study("bank-looks", ("genre", "measure", "bank", "janko"),
-       project="the shipped bank and Janko's published boards, 10×10 and above")
-def bank_looks(params: Params, track: Track) -> list[dict[str, Any]]:
-    """The shipped bank beside Janko's published boards, at 10×10 and above.
-
-    Shakashaka: black cells, numbered black cells, the digits, answers where two white
-    regions meet at a corner; Shikaku: cells per clue, 1×1 rectangles, the largest;
-    Chocona: cells per region, numbered regions."""
+def janko_boards(genre: str, side: int = 10) -> list[tuple[Any, Any]]:
+    """Janko's published boards of a genre with their published answers, `side` and larger
+    (none when run outside a checkout)."""
     from ..bench.corpus import janko_corpus, load_corpus
 
+    if not janko_corpus(genre).is_file():
+        return []
+    return [(i.puzzle, i.published) for i in load_corpus(janko_corpus(genre), genre)[1]
+            if i.puzzle is not None and i.published is not None
+            and min(i.puzzle.rows, i.puzzle.cols) >= side]
+
+
+def accuracies(label: str) -> Callable[[list[dict[str, Any]]], str]:
+    """A headline: the classifier's accuracy per genre."""
+    return lambda rows: (f"a classifier over the looks measures tells {label} boards from "
+                         "Janko's (10×10 and above; 0.5 = a coin): " + ", ".join(
+                             f"{r['genre']} {r[label]:.2f}" for r in rows
+                             if r["measure"] == "classifier accuracy") + ".")
+
+
+def looks_columns(label: str) -> tuple[str, ...]:
+    return ("genre", "measure", label, "janko", "gap_low", "gap_high", "weight")
+
+
+@study("bank-looks", looks_columns("bank"), accuracies("bank"),
+       project="the shipped bank and Janko's published boards, 10×10 and above")
+def bank_looks(params: Params, track: Track) -> list[dict[str, Any]]:
+    """The shipped bank beside Janko's published boards, 10×10 and above.
+
+    Per genre and measure (`studies/looks.py`: a few dozen numbers a player sees, each per
+    board), the mean over the bank's boards and over Janko's; gap_low and gap_high bound a
+    95 % bootstrap interval of the gap (bank − Janko); weight = the measure's share (%) of
+    the importance in a random forest trained to tell the two apart. The row `classifier
+    accuracy` gives that forest's cross-validated balanced accuracy (0.5: it cannot tell
+    them apart; the goal is ≤ 0.65)."""
     rows = []
     for genre in track(GENRES, len(GENRES), "bank-looks"):
-        studies = genre.part("studies")
         ours = [b for boards in bank_boards(genre.name).values() for b in boards
                 if min(b[0].rows, b[0].cols) >= 10]
-        theirs = []
-        if janko_corpus(genre.name).is_file():
-            theirs = [(i.puzzle, i.published)
-                      for i in load_corpus(janko_corpus(genre.name), genre.name)[1]
-                      if i.puzzle is not None and i.published is not None
-                      and min(i.puzzle.rows, i.puzzle.cols) >= 10]
-        mine = studies.looks(ours) if ours else {}
-        published = studies.looks(theirs) if theirs else {}
-        for measure in mine or published:
-            rows.append({"genre": genre.name, "measure": measure,
-                         "bank": mine.get(measure), "janko": published.get(measure)})
+        theirs = janko_boards(genre.name)
+        if ours and theirs:
+            rows += compare(genre.name, ours, theirs, params.seed, "bank")
+    return rows
+
+
+@study("generator-looks", looks_columns("generated"), accuracies("generated"),
+       project="fresh 10×10 boards of the generators, published style, any grade, beside "
+       "Janko's published boards of 10×10")
+def generator_looks(params: Params, track: Track) -> list[dict[str, Any]]:
+    """Fresh boards of the generators beside Janko's published boards of 10×10.
+
+    As `bank-looks`, for `--boards` (40) boards a genre made now at 10×10 in the published
+    style, any grade, beside Janko's of that size (several measures depend on the size):
+    how the next bank will look, without building it."""
+    rows = []
+    n = params.n(40)
+    for genre in track(GENRES, len(GENRES), "generator-looks"):
+        ours = [(b.puzzle, b.answer) for b in make_boards(
+            genre.name, 10, 10, None, params.seed, n, workers=params.workers)]
+        theirs = [b for b in janko_boards(genre.name) if (b[0].rows, b[0].cols) == (10, 10)]
+        if theirs:
+            rows += compare(genre.name, ours, theirs, params.seed, "generated")
     return rows

@@ -9,19 +9,27 @@ for experiments: any partition, every region numbered."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import numpy as np
 
-from ...grid import NO_CLUE, label_pieces
-from ..generating import Judge, thin
+from ...grid import NO_CLUE, label_pieces, piece_labels
+from ..generating import Judge, degenerate, thin
 from .model import Answer, Puzzle, make_puzzle
 
 
 def dart_packing(rows: int, cols: int, rng: np.random.Generator, max_rect: int = 4) -> np.ndarray:
+    shapes = ((int(rng.integers(1, max_rect + 1)), int(rng.integers(1, max_rect + 1)))
+              for _ in range(2 * rows * cols))
+    return darts(rows, cols, rng, shapes)
+
+
+def darts(rows: int, cols: int, rng: np.random.Generator,
+          shapes: Iterable[tuple[int, int]]) -> np.ndarray:
+    """Each shape thrown at a random place, kept where it touches no shaded cell along an
+    edge."""
     shaded = np.zeros((rows + 2, cols + 2), dtype=bool)
-    for _ in range(2 * rows * cols):
-        h, w = int(rng.integers(1, max_rect + 1)), int(rng.integers(1, max_rect + 1))
+    for h, w in shapes:
         if h > rows or w > cols:
             continue
         r, c = int(rng.integers(1, rows - h + 2)), int(rng.integers(1, cols - w + 2))
@@ -78,16 +86,16 @@ def answer_board(rows: int, cols: int, rng: np.random.Generator,
     return _numbered(_regions(np.array(pieces), rng, max_size, apart=shaded), shaded)
 
 
-def grown_regions(rows: int, cols: int, rng: np.random.Generator,
-                  max_size: int) -> list[list[int]]:
+def grown_regions(rows: int, cols: int, rng: np.random.Generator, max_size: int,
+                  draw: Callable[[], int] | None = None) -> list[list[int]]:
     """The write-ups' partition: each region draws a target size uniformly from 1..max_size
-    and grows from a random free cell into random free edge-neighbours until it reaches the
-    target or cannot grow."""
+    (or from `draw`) and grows from a random free cell into random free edge-neighbours until
+    it reaches the target or cannot grow."""
     label = np.full((rows, cols), -1)
     k = 0
     while (free := np.argwhere(label < 0)).size:
         r, c = (int(v) for v in free[rng.integers(len(free))])
-        target = int(rng.integers(1, max_size + 1))
+        target = draw() if draw else int(rng.integers(1, max_size + 1))
         label[r, c] = k
         edge = {(r, c)}
         size = 1
@@ -115,6 +123,113 @@ def raw_board(rows: int, cols: int, rng: np.random.Generator, max_size: int = 6,
         return _numbered(grown_regions(rows, cols, rng, max_size), shaded)
     cells = np.arange(rows * cols).reshape(rows, cols)
     return _numbered(_regions(cells, rng, max_size), shaded)
+
+
+# -- boards as published ones look ------------------------------------------------------------
+
+SHADED_SHAPES = {(1, 1): 22.4, (1, 2): 14.8, (2, 3): 10.7, (1, 3): 9.4, (2, 2): 8.3, (2, 4): 4.7,
+                 (1, 4): 4.6, (3, 3): 4.4, (3, 4): 4.1, (2, 5): 3.2, (1, 5): 1.9, (3, 5): 1.8,
+                 (2, 6): 1.7, (1, 6): 1.5, (4, 4): 1.3, (3, 6): 1.1, (2, 7): 0.6, (4, 5): 0.5,
+                 (1, 7): 0.5, (5, 5): 0.3, (3, 7): 0.3}
+"""The shaded rectangles of Janko's 10×10 Chocona by shape (short side, long side), in %."""
+REGION_SIZES = {1: 3.8, 2: 9.4, 3: 14.4, 4: 19.8, 5: 18.5, 6: 14.7, 7: 9.0, 8: 5.3, 9: 2.7,
+                10: 0.9, 11: 0.4, 12: 0.5}
+"""The regions of Janko's 10×10 Chocona by size, in %."""
+DARTS, GROWTH, LARGEST = 3, 2, 16
+"""Darts thrown per cell, growth moves per cell, and the largest rectangle growth makes."""
+
+
+def shaded_shapes(rng: np.random.Generator, count: int) -> list[tuple[int, int]]:
+    """`count` shapes drawn from Janko's, each turned either way, weighted by √area (placed
+    darts favour small shapes, which fit anywhere)."""
+    shapes = [(h, w) for a, b in SHADED_SHAPES for h, w in {(a, b), (b, a)}]
+    weight = np.array([SHADED_SHAPES[min(h, w), max(h, w)] * (h * w) ** 0.5 / (1 if h == w else 2)
+                       for h, w in shapes])
+    return [shapes[int(k)] for k in rng.choice(len(shapes), size=count, p=weight / weight.sum())]
+
+
+def legal(shaded: np.ndarray) -> bool:
+    """Every shaded clump a rectangle: no 2×2 window holds exactly three shaded cells."""
+    window = (shaded[:-1, :-1].astype(np.int8) + shaded[1:, :-1] + shaded[:-1, 1:]
+              + shaded[1:, 1:])
+    return not (window == 3).any()
+
+
+def clumps(shaded: np.ndarray) -> np.ndarray:
+    rows, cols = shaded.shape
+    return piece_labels(rows, cols, (shaded[:, :-1] & shaded[:, 1:]).reshape(-1),
+                        (shaded[:-1, :] & shaded[1:, :]).reshape(-1))
+
+
+def dense_packing(rows: int, cols: int, rng: np.random.Generator) -> np.ndarray:
+    """An answer packed as densely as Janko's (about 59 % shaded): darts of Janko's shapes,
+    then rectangles grown a row or column at a time where the window rule allows (darts
+    alone leave gaps; growing closes them to the one-cell lanes published answers have)."""
+    shaded = darts(rows, cols, rng, shaded_shapes(rng, DARTS * rows * cols))
+    for _ in range(GROWTH * rows * cols):
+        cells = np.argwhere(shaded)
+        r, c = cells[rng.integers(len(cells))]
+        rr, cc = np.nonzero(clumps(shaded) == clumps(shaded)[r, c])
+        box = [rr.min(), rr.max() + 1, cc.min(), cc.max() + 1]
+        side = int(rng.integers(4))
+        box[side] += 1 if side % 2 else -1
+        if (box[0] < 0 or box[2] < 0 or box[1] > rows or box[3] > cols
+                or (box[1] - box[0]) * (box[3] - box[2]) > LARGEST):
+            continue
+        grown = shaded.copy()
+        grown[box[0] : box[1], box[2] : box[3]] = True
+        if legal(grown):
+            shaded = grown
+    return shaded
+
+
+def published_regions(rows: int, cols: int, rng: np.random.Generator) -> np.ndarray:
+    """Regions grown as in `grown_regions`, each to a size drawn from Janko's; a region that
+    could not grow past one cell joins a neighbour (growth leaves more of them than Janko's
+    4 %)."""
+    sizes = np.array(list(REGION_SIZES))
+    share = np.array(list(REGION_SIZES.values()))
+    labels = np.array(grown_regions(rows, cols, rng, 0,
+                                    lambda: int(rng.choice(sizes, p=share / share.sum()))))
+    for r, c in rng.permutation(np.argwhere(labels >= 0)):
+        if (labels == labels[r, c]).sum() == 1 and rng.random() < 0.8:
+            labels = _moved(labels, (int(r), int(c)), rng)
+    return labels
+
+
+def _moved(labels: np.ndarray, cell: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
+    """The regions with `cell` moved into a random neighbouring region (a region it leaves
+    in two becomes two), renumbered in room order."""
+    rows, cols = labels.shape
+    r, c = cell
+    around = [(y, x) for y, x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+              if 0 <= y < rows and 0 <= x < cols and labels[y, x] != labels[r, c]]
+    if not around:
+        return labels
+    moved = labels.copy()
+    moved[r, c] = labels[around[int(rng.integers(len(around)))]]
+    return np.array(label_pieces(moved.tolist()))
+
+
+REPAIRS = 30
+"""Rounds of repair before a board that stays ambiguous is given up."""
+
+
+def made_unique(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
+                answers: Callable[[Puzzle], list[Answer]]) -> Puzzle | None:
+    """The fully numbered board, its regions redrawn until it has one answer: while a second
+    answer exists, a cell where the two differ moves to a neighbouring region (the numbers,
+    counted from our answer, then mostly rule the other out). None when it stays ambiguous."""
+    for _ in range(REPAIRS):
+        puzzle, answer = _numbered(labels.tolist(), shaded)
+        found = answers(puzzle)
+        other = next((a for a in found if a != answer), None)
+        if other is None:
+            return puzzle if found == [answer] else None
+        differ = np.argwhere(np.array(other.shaded, dtype=bool) != shaded)
+        r, c = differ[int(rng.integers(len(differ)))]
+        labels = _moved(labels, (int(r), int(c)), rng)
+    return None
 
 
 BLENDS = 40
@@ -148,14 +263,70 @@ def blend(puzzle: Puzzle, answer: Answer, rng: np.random.Generator,
     return puzzle
 
 
+MERGES, MERGED_SIZE, CELLS_PER_REGION = 60, 10, 5.0
+"""Merges tried per board, the largest region one may make, and the cells per region
+merging stops at (Janko's: 5)."""
+
+
+def coarsen(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
+            accept: Callable[[Puzzle], bool]) -> np.ndarray:
+    """Merge neighbouring regions while the board stays acceptable, down to Janko's cells per
+    region: mostly regions read at a glance (all shaded, none shaded, one or two cells),
+    which published boards hardly have — the repair leaves small ones behind."""
+    for _ in range(MERGES):
+        n = int(labels.max()) + 1
+        if labels.size / n >= CELLS_PER_REGION:
+            break
+        sizes = np.bincount(labels.reshape(-1), minlength=n)
+        dark = np.bincount(labels.reshape(-1), weights=shaded.reshape(-1), minlength=n)
+        plain = np.flatnonzero((dark == 0) | (dark == sizes) | (sizes == 1))
+        k = int(rng.choice(plain)) if plain.size and rng.random() < 0.8 else int(rng.integers(n))
+        mine = labels == k
+        edge = np.zeros_like(mine)
+        edge[1:] |= mine[:-1]
+        edge[:-1] |= mine[1:]
+        edge[:, 1:] |= mine[:, :-1]
+        edge[:, :-1] |= mine[:, 1:]
+        around = np.unique(labels[edge & ~mine])
+        if not around.size:
+            continue
+        j = int(rng.choice(around))
+        if sizes[k] + sizes[j] > MERGED_SIZE:
+            continue
+        merged = np.array(label_pieces(np.where(labels == j, k, labels).tolist()))
+        if accept(_numbered(merged.tolist(), shaded)[0]):
+            labels = merged
+    return labels
+
+
 def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
-    puzzle, answer = answer_board(rows, cols, rng)
-    if not judge.accept(puzzle):
-        return None
-    puzzle = blend(puzzle, answer, rng, judge.accept)
+    """A dense answer and regions drawn across it (made unique), as Janko's boards are; or,
+    with a judge that cannot count answers, regions along the answer's rectangles, blended
+    while acceptable (the earlier generator's boards, kept for the scaling benchmark)."""
+    if judge.answers is not None:
+        shaded = dense_packing(rows, cols, rng)
+        made = made_unique(published_regions(rows, cols, rng), shaded, rng, judge.answers)
+        if made is None or not judge.accept(made):
+            return None
+        puzzle = _numbered(coarsen(np.array(made.regions), shaded, rng, judge.accept).tolist(),
+                           shaded)[0]
+    else:
+        puzzle, answer = answer_board(rows, cols, rng)
+        if not judge.accept(puzzle):
+            return None
+        puzzle = blend(puzzle, answer, rng, judge.accept)
 
     def without(taken: frozenset[int]) -> Puzzle:
         clues = tuple(NO_CLUE if k in taken else v for k, v in enumerate(puzzle.clues))
         return Puzzle(rows, cols, puzzle.regions, clues)
 
-    return thin(len(puzzle.clues), without, judge.accept, rng, judge.style)
+    zero = frozenset(k for k, v in enumerate(puzzle.clues) if v == 0)
+    return thin(len(puzzle.clues), without, judge.accept, rng, judge.style, zero)
+
+
+def faults(puzzle: Puzzle, answer: Answer) -> list[str]:
+    """Why a board looks degenerate (`generating.degenerate`); empty when it does not."""
+    shaded = np.array(answer.shaded, dtype=bool)
+    blocks = len(np.unique(clumps(shaded)[shaded]))
+    numbers = [v for v in puzzle.clues if v >= 0]
+    return degenerate(blocks, numbers.count(0), len(numbers))

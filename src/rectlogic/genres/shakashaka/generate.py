@@ -29,11 +29,20 @@ import numpy as np
 
 from ...errors import RectlogicError
 from ...grid import ANY_CLUE, NO_CLUE
-from ..generating import Judge, thin
+from ..generating import Judge, accept_all, degenerate, thin
 from .model import BLACK, FULL, Answer, E, Puzzle, point_rings, triangles_beside
-from .validate import STATE_OF_QUARTERS, UI_ONLY_CODES, validate, white_regions
+from .validate import (
+    ACROSS,
+    STATE_OF_QUARTERS,
+    UI_ONLY_CODES,
+    WHITE_QUARTERS,
+    validate,
+    white_regions,
+)
 
 _QUARTER_CENTRES = ((0.5, 0.2), (0.8, 0.5), (0.5, 0.8), (0.2, 0.5))  # N, E, S, W in a cell
+FACING_WHITE = np.array([[k in WHITE_QUARTERS[state] for k in range(4)] for state in range(6)])
+"""FACING_WHITE[state, side]: is that side's quarter of a cell in that state white?"""
 
 
 def tilted_piece(p: int, q: int) -> np.ndarray:
@@ -104,15 +113,53 @@ class Piece:
     cells: tuple[tuple[int, int], ...]
     """Its white or half-white cells, in reading order."""
     weight: float
+    sides: tuple[tuple[int, int, int], ...] = ()
+    """Where its white meets the cell beside it across an edge, outside the piece: (row,
+    column, side) of the piece's own cell — another piece's white there would join them."""
+
+
+REGION_SHARES = {("upright", 1, 1): 34.7, ("tilted", 1, 1): 22.7, ("upright", 1, 2): 15.5,
+                 ("tilted", 1, 2): 11.8, ("upright", 1, 3): 3.5, ("tilted", 1, 3): 3.3,
+                 ("tilted", 2, 2): 1.3, ("tilted", 1, 4): 1.2, ("upright", 2, 2): 1.1,
+                 ("upright", 1, 4): 1.0, ("tilted", 2, 3): 0.9, ("upright", 2, 3): 0.6,
+                 ("upright", 1, 5): 0.4, ("tilted", 2, 4): 0.2, ("upright", 3, 3): 0.2,
+                 ("tilted", 3, 3): 0.1, ("upright", 3, 4): 0.1}
+"""The white regions of Janko's 10×10 Shakashaka by kind and sides (%): single cells a third
+of them, diamonds a fifth, then dominoes and 1×2 tilted pieces; larger ones rare."""
+
+
+AREA_BIAS = 1.0
+"""Packing in reading order, a cell takes what still fits, often a small piece: drawing each
+shape with weight share × area gives back Janko's mix."""
+
+
+def _sides(states: np.ndarray) -> tuple[tuple[int, int, int], ...]:
+    h, w = states.shape
+    out = []
+    for r in range(h):
+        for c in range(w):
+            for k in WHITE_QUARTERS[int(states[r, c])]:
+                dr, dc, _ = ACROSS[k]
+                y, x = r + dr, c + dc
+                if not (0 <= y < h and 0 <= x < w) or states[y, x] == BLACK:
+                    out.append((r, c, k))
+    return tuple(out)
 
 
 @cache
 def pieces() -> tuple[Piece, ...]:
-    """Tilted rectangles with sides 1-3 (diamonds drawn most), upright ones up to 4×4."""
-    out = [(tilted_piece(p, q), 3.0 / (p * q)) for p in range(1, 4) for q in range(1, 4)]
-    out += [(np.full((h, w), E, dtype=np.int8), 0.4) for h in range(1, 5) for w in range(1, 5)]
+    """White pieces in Janko's proportions (`REGION_SHARES`, each shape's share split between
+    its turns): upright rectangles and 45° ones."""
+    out = []
+    for (kind, a, b), share in REGION_SHARES.items():
+        turns = {(a, b), (b, a)}
+        for p, q in turns:
+            states = (tilted_piece(p, q) if kind == "tilted"
+                      else np.full((p, q), E, dtype=np.int8))
+            area = 2 * p * q if kind == "tilted" else p * q
+            out.append((states, share * area ** AREA_BIAS / len(turns)))
     return tuple(Piece(a.astype(np.uint8), tuple(map(tuple, np.argwhere(a != BLACK).tolist())),
-                       wt) for a, wt in out)
+                       wt, _sides(a)) for a, wt in out)
 
 
 @cache
@@ -121,15 +168,27 @@ def _weights() -> np.ndarray:
     return w / w.sum()
 
 
-def _place(s: np.ndarray, piece: Piece, r: int, c: int) -> bool:
-    """Put the piece with its box's corner at framed cell (r, c) if its cells are black and
-    every lattice point around it passes the local rule; say whether it was put."""
+def _joins(s: np.ndarray, piece: Piece, r: int, c: int) -> bool:
+    """Would the piece, its box's corner at framed cell (r, c), touch white along an edge (and
+    so join another piece into one region)?"""
+    for dr, dc, k in piece.sides:
+        y, x, facing = ACROSS[k]
+        if FACING_WHITE[s[r + dr + y, c + dc + x], facing]:
+            return True
+    return False
+
+
+def _place(s: np.ndarray, piece: Piece, r: int, c: int, apart: bool = True) -> bool:
+    """Put the piece with its box's corner at framed cell (r, c) if its cells are black, it
+    joins no other white along an edge (when `apart`: published boards' pieces are kept
+    apart, meeting at corners) and every lattice point around it passes the local rule; say
+    whether it was put."""
     h, w = piece.states.shape
     if r < 1 or c < 1 or r + h > s.shape[0] - 1 or c + w > s.shape[1] - 1:
         return False
     box = s[r : r + h, c : c + w]
     mask = piece.states != BLACK
-    if (box[mask] != BLACK).any():
+    if (box[mask] != BLACK).any() or (apart and _joins(s, piece, r, c)):
         return False
     before = box.copy()
     box[mask] = piece.states[mask]
@@ -166,6 +225,9 @@ def _answer(s: np.ndarray) -> Answer:
     return Answer(tuple(map(tuple, s[1:-1, 1:-1].tolist())))
 
 
+REPACK = 0.7
+"""The chance a repair packs the blacked-out cells again at once (with other pieces, mostly):
+left black, they make the clumps of black published boards do not have."""
 REPAIRS = 40
 """Rounds of repair before an answer that stays ambiguous is given up."""
 
@@ -187,6 +249,8 @@ def make_unique(s: np.ndarray, rng: np.random.Generator,
         cells = _regions_to_black(mine, other, rng)
         for cell in cells:
             s[cell] = BLACK
+        if rng.random() < REPACK:
+            pack(s, cells, rng)
     return False
 
 
@@ -210,26 +274,38 @@ def _regions_to_black(mine: Answer, other: Answer, rng: np.random.Generator,
 
 
 def whiten(s: np.ndarray, rng: np.random.Generator, accept: Callable[[Puzzle], bool],
-           tries: int = 3, stop: int = 0) -> None:
+           tries: int = 3, stop: int = 0, passes: tuple[bool, ...] = (True, False)) -> None:
     """Try to turn each black cell white (up to `tries` legal pieces over it), keeping a
     piece only while the fully numbered board stays acceptable (unique, and no harder
     than the grade asked: a board may be made easy enough here, never after); stop when
-    no more than `stop` black cells are left."""
-    black = np.argwhere(s[1:-1, 1:-1] == BLACK) + 1
-    for k in rng.permutation(len(black)):
-        if stop and int((s[1:-1, 1:-1] == BLACK).sum()) <= stop:
-            break
-        r, c = (int(v) for v in black[int(k)])
-        placed = 0
-        for piece, pr, pc in _cover(s, r, c, rng):
-            if s[r, c] != BLACK or placed == tries:
-                break
-            before = s.copy()
-            if _place(s, piece, pr, pc):
-                placed += 1
-                if accept(numbered(_answer(s))):
+    no more than `stop` black cells are left. Black cells beside black ones go first (a
+    published board's black cells mostly stand alone), first with pieces kept apart, then
+    with pieces that may join their neighbours into larger ones (`passes`: apart or not)."""
+    for apart in passes:
+        black = np.argwhere(s[1:-1, 1:-1] == BLACK) + 1
+        crowded = [_black_beside(s, int(r), int(c)) for r, c in black]
+        order = sorted(rng.permutation(len(black)), key=lambda k: -crowded[int(k)])
+        for k in order:
+            if stop and int((s[1:-1, 1:-1] == BLACK).sum()) <= stop:
+                return
+            r, c = (int(v) for v in black[int(k)])
+            placed = 0
+            for piece, pr, pc in _cover(s, r, c, rng):
+                if s[r, c] != BLACK or placed == tries:
                     break
-                s[...] = before
+                before = s.copy()
+                if _place(s, piece, pr, pc, apart):
+                    placed += 1
+                    if accept(numbered(_answer(s))):
+                        break
+                    s[...] = before
+
+
+def _black_beside(s: np.ndarray, r: int, c: int) -> int:
+    """How many of framed cell (r, c)'s edge neighbours on the board are black."""
+    inside = [(y, x) for y, x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+              if 1 <= y < s.shape[0] - 1 and 1 <= x < s.shape[1] - 1]
+    return sum(s[y, x] == BLACK for y, x in inside)
 
 
 def dense_answer(rows: int, cols: int, rng: np.random.Generator,
@@ -239,6 +315,7 @@ def dense_answer(rows: int, cols: int, rng: np.random.Generator,
     given (None when it is not reached); None when the repair failed."""
     s = np.full((rows + 2, cols + 2), BLACK, dtype=np.uint8)
     pack(s, [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)], rng)
+    whiten(s, rng, accept_all, tries=1, passes=(True,))
     if judge is not None and judge.answers is not None:
         if not make_unique(s, rng, judge.answers):
             return None
@@ -270,3 +347,13 @@ def thinned(answer: Answer, rng: np.random.Generator, judge: Judge) -> Puzzle | 
         return Puzzle(rows, cols, tuple(map(tuple, clues)))
 
     return thin(len(numbers), without, judge.accept, rng, judge.style)
+
+
+def faults(puzzle: Puzzle, answer: Answer) -> list[str]:
+    """Why a board looks degenerate (`generating.degenerate`); empty when it does not."""
+    clues = np.array(puzzle.clues)
+    black = clues != NO_CLUE
+    framed = np.pad(black, 1)
+    beside = framed[:-2, 1:-1] | framed[2:, 1:-1] | framed[1:-1, :-2] | framed[1:-1, 2:]
+    return degenerate(len(white_regions(answer)), int((clues == 0).sum()),
+                      int((clues >= 0).sum()), int((black & beside).sum()), int(black.sum()))
