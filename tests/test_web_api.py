@@ -145,11 +145,11 @@ def test_hostile_bodies_get_a_4xx_json_answer() -> None:
 def test_heavy_requests_end_by_their_deadline_and_a_full_pool_says_503() -> None:
     """A solve that would run for a minute answers `unknown` (stopped by time) within its
     deadline; while it runs on the only worker, another heavy request is refused at once
-    with 503 and Retry-After, and a cheap one is answered."""
+    (no waiting room here) with 503 and Retry-After, and a cheap one is answered."""
     import threading
     import time
 
-    quick = TestClient(create_app(workers=1, deadlines={"solve": 1.5}),
+    quick = TestClient(create_app(workers=1, deadlines={"solve": 1.5}, wait=0),
                        raise_server_exceptions=False)
     assert quick.post("/api/solve", json={"puzzle": SHIKAKU}).status_code == 200  # warm
     out: dict = {}

@@ -357,6 +357,10 @@ def serve_cmd(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port")] = 8000,
     bank_path: BankOpt = None,
+    workers: Annotated[int | None, typer.Option(
+        min=1, max=64, help="processes for heavy requests (default: one per core, ≥ 2)")] = None,
+    wait: Annotated[float, typer.Option(
+        min=0, max=60, help="seconds a heavy request waits for a busy worker before 503")] = 2.0,
 ) -> None:
     """Serve the app and its JSON API (http://HOST:PORT, API under /api, spec at /docs)."""
     import uvicorn
@@ -365,7 +369,7 @@ def serve_cmd(
     from .web import create_app
 
     warm_up()  # compiled kernels loaded (or compiled, once) before the first request
-    uvicorn.run(create_app(bank_path), host=host, port=port)
+    uvicorn.run(create_app(bank_path, workers, wait=wait), host=host, port=port)
 
 
 @app.command("soak")

@@ -9,6 +9,7 @@ error that leaves the connection open; every response carries security headers."
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 from contextlib import asynccontextmanager
@@ -33,7 +34,7 @@ from ..genres import genre_of
 from ..genres.registry import GENRE_NAMES, GENRES, get_genre
 from ..grid import parse_size
 from . import jobs
-from .workers import Busy, Failed, Pool, TooSlow
+from .workers import WAIT, Busy, Failed, Pool, TooSlow
 
 STATIC = Path(__file__).parent / "static"
 PAGES = {"/": "home.html", "/play": "play.html", "/edit": "edit.html", "/rules": "rules.html"}
@@ -212,8 +213,9 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     422: {"model": ErrorOut, "description": "the body does not have the documented shape"},
 }
 HEAVY_ERRORS: dict[int | str, dict[str, Any]] = {
-    503: {"model": ErrorOut, "description": "every worker is busy, or the request ran past "
-          "its deadline: try again after Retry-After seconds"},
+    503: {"model": ErrorOut, "description": "every worker stayed busy while the request "
+          "waited, its worker died twice, or it ran past its deadline: try again after "
+          "Retry-After seconds"},
 }
 
 
@@ -230,16 +232,18 @@ def _grade_words(genre: Any) -> dict[str, str]:
 
 
 def create_app(bank_path: str | Path | None = None, workers: int | None = None,
-               deadlines: dict[str, float] | None = None) -> FastAPI:
+               deadlines: dict[str, float] | None = None, wait: float = WAIT) -> FastAPI:
     """The app over a bank; `workers` processes run the heavy endpoints (default: one per
-    core, at least two), each endpoint within its deadline (DEADLINES, or `deadlines`)."""
-    pool = Pool(workers or max(2, os.cpu_count() or 2))
+    core, at least two), each endpoint within its deadline (DEADLINES, or `deadlines`); a
+    heavy request waits up to `wait` seconds for a busy worker before 503."""
+    pool = Pool(workers or max(2, os.cpu_count() or 2), wait)
     seconds = {**DEADLINES, **(deadlines or {})}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        pool.start()  # the workers load while the server starts
+        keeper = asyncio.create_task(pool.keep())  # the workers load while the server starts
         yield
+        keeper.cancel()
         pool.close()
 
     app = FastAPI(title="rectlogic", version="0.1.0", lifespan=lifespan, responses=ERRORS,
@@ -268,9 +272,8 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
     async def heavy(request: Request, name: str, **kwargs: Any) -> Any:
         try:
             return await pool.run(name, kwargs, seconds[name], request.is_disconnected)
-        except Busy:
-            return _error(503, "every worker is busy; try again shortly",
-                          {"Retry-After": "1"})
+        except Busy as exc:
+            return _error(503, f"{exc}; try again shortly", {"Retry-After": "1"})
         except TooSlow as exc:
             return _error(503, f"{exc}; try again with a smaller request",
                           {"Retry-After": "1"})
