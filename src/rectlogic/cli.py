@@ -374,16 +374,21 @@ def serve_cmd(
 
 @app.command("soak")
 def soak_cmd(
-    seconds: Annotated[float, typer.Option(min=1, max=600, help="how long the load runs")] = 20,
-    heavy: Annotated[int, typer.Option(min=1, max=64, help="clients sending heavy requests")] = 8,
+    seconds: Annotated[float, typer.Option(min=1, max=600, help="how long each round runs")] = 15,
+    crowd: Annotated[int, typer.Option(min=1, max=64, help="clients solving 6x6 boards")] = 8,
+    heavy: Annotated[int, typer.Option(min=1, max=200, help="clients sending heavy requests")
+                     ] = 44,
+    workers: Annotated[int, typer.Option(min=1, max=64, help="the server's workers")] = 2,
+    wait: Annotated[float, typer.Option(min=0, max=60, help="the server's --wait")] = 2.0,
     as_json: JsonOpt = False,
 ) -> None:
-    """Load a server of our own on loopback: heavy requests on every worker while one client
-    times GET /api/bank; throughput, p50/p99, status codes, memory before and after."""
+    """Load a server of our own on loopback: 2 then CROWD clients solving the bank's 6x6
+    boards (throughput, 503 share, status codes), then HEAVY clients running to their
+    deadline while one times GET /api/bank (p50/p99 beside heavy load)."""
     from .bench.soak import run_soak
 
-    err.print(f"soak: {heavy} heavy clients and 1 cheap one for {seconds:g} s on loopback")
-    data = run_soak(seconds, heavy).to_json()
+    err.print(f"soak: rounds of {seconds:g} s on loopback, {workers} workers")
+    data = run_soak(seconds, crowd, heavy, workers, wait).to_json()
     if as_json:
         _emit(data)
         return

@@ -36,7 +36,7 @@ LOADING = 60.0
 RETRY_LEAST = 0.5
 """Seconds of its deadline a job must have left to be run again after its worker died."""
 TEND = 0.05
-"""Seconds between looks at loading workers while a request waits."""
+"""Seconds between looks at loading workers while a request waits for one."""
 KEEP = 0.5
 """Seconds between the pool's own looks for dead and loaded workers while the server runs."""
 NICE = 0
@@ -217,7 +217,9 @@ class Pool:
                 left = began + (wait if up else max(wait, LOADING)) - loop.time()
                 if left <= 0:
                     raise Busy("every worker is busy")
-                await asyncio.wait({waiter}, timeout=min(left, TEND))
+                # a freed worker is handed over (the future is done); a loading one is only
+                # seen by looking, so look often while one loads
+                await asyncio.wait({waiter}, timeout=min(left, TEND) if self._starting else left)
                 self.start()
             return waiter.result()
         except BaseException:
