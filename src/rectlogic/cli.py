@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.console import Console
 
+from .engine import limits
 from .errors import RectlogicError
 from .formats import auto as formats
 from .genres.generating import DEFAULT_STYLE
@@ -113,7 +114,8 @@ def solve_cmd(
 def _stopped_line(result: Solution, nodes: int, timeout: float) -> str:
     why = {"nodes": f"the node budget ({nodes}, --nodes)",
            "time": f"the time limit ({timeout:g} s, --timeout)",
-           "memory": "the memory cap of the search"}[result.stopped or "nodes"]
+           "memory": "the memory cap (the search's stack, or the process past "
+                     f"{limits.MAX_MEMORY_BYTES >> 20} MB)"}[result.stopped or "nodes"]
     return f"stopped by {why}: the count is a lower bound"
 
 
