@@ -40,7 +40,7 @@ results: native
 	$(BIN)/rectlogic experiment --all --workers 2 --out docs/RESULTS.md --readme README.md
 
 soak: native
-	$(BIN)/rectlogic soak --seconds 30 --heavy 8
+	$(BIN)/rectlogic soak --seconds 15 --crowd 8 --heavy 44
 
 bench: native
 	$(BIN)/rectlogic bench --report docs/BENCHMARKS.md

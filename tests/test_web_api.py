@@ -145,11 +145,11 @@ def test_hostile_bodies_get_a_4xx_json_answer() -> None:
 def test_heavy_requests_end_by_their_deadline_and_a_full_pool_says_503() -> None:
     """A solve that would run for a minute answers `unknown` (stopped by time) within its
     deadline; while it runs on the only worker, another heavy request is refused at once
-    with 503 and Retry-After, and a cheap one is answered."""
+    (no waiting room here) with 503 and Retry-After, and a cheap one is answered."""
     import threading
     import time
 
-    quick = TestClient(create_app(workers=1, deadlines={"solve": 1.5}),
+    quick = TestClient(create_app(workers=1, deadlines={"solve": 1.5}, wait=0),
                        raise_server_exceptions=False)
     assert quick.post("/api/solve", json={"puzzle": SHIKAKU}).status_code == 200  # warm
     out: dict = {}
@@ -191,3 +191,25 @@ def test_the_editor_state_round_trips(url: str) -> None:
     cells = [["x"] * state["cols"]] * state["rows"]
     bad = client.post("/api/compose", json={**state, "cells": cells})
     assert bad.status_code == 400 and "error" in bad.json()
+
+
+def test_the_server_reads_the_bank_again_when_the_file_changes(tmp_path) -> None:
+    """Bank reads are kept between requests (they cost more than the rest of a cheap
+    request), but never past a change of the file."""
+    import shutil
+    import sqlite3
+
+    path = tmp_path / "bank.sqlite"
+    shutil.copy(bank.default_path(), path)
+    here = TestClient(create_app(bank_path=path), raise_server_exceptions=False)
+    before = here.get("/api/bank").json()
+    assert before == bank.counts(path) and {c["genre"] for c in before} >= {"chocona"}
+    board = here.get("/api/bank/boards", params={"genre": "chocona", "limit": 1}).json()[0]
+    assert here.get(f"/api/bank/{board['id']}").json() == board
+    con = sqlite3.connect(path)
+    with con:
+        con.execute("DELETE FROM boards WHERE genre = 'chocona'")
+    con.close()
+    after = here.get("/api/bank").json()
+    assert after == bank.counts(path) and "chocona" not in {c["genre"] for c in after}
+    assert here.get(f"/api/bank/{board['id']}").status_code == 400

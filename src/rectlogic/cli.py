@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.console import Console
 
+from .engine import limits
 from .errors import RectlogicError
 
 try:  # the Click that Typer runs on: its own copy in recent Typers
@@ -124,7 +125,8 @@ def solve_cmd(
 def _stopped_line(result: Solution, nodes: int, timeout: float) -> str:
     why = {"nodes": f"the node budget ({nodes}, --nodes)",
            "time": f"the time limit ({timeout:g} s, --timeout)",
-           "memory": "the memory cap of the search"}[result.stopped or "nodes"]
+           "memory": "the memory cap (the search's stack, or the process past "
+                     f"{limits.MAX_MEMORY_BYTES >> 20} MB)"}[result.stopped or "nodes"]
     return f"stopped by {why}: the count is a lower bound"
 
 
@@ -355,6 +357,10 @@ def serve_cmd(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port")] = 8000,
     bank_path: BankOpt = None,
+    workers: Annotated[int | None, typer.Option(
+        min=1, max=64, help="processes for heavy requests (default: one per core, ≥ 2)")] = None,
+    wait: Annotated[float, typer.Option(
+        min=0, max=60, help="seconds a heavy request waits for a busy worker before 503")] = 2.0,
 ) -> None:
     """Serve the app and its JSON API (http://HOST:PORT, API under /api, spec at /docs)."""
     import uvicorn
@@ -363,21 +369,26 @@ def serve_cmd(
     from .web import create_app
 
     warm_up()  # compiled kernels loaded (or compiled, once) before the first request
-    uvicorn.run(create_app(bank_path), host=host, port=port)
+    uvicorn.run(create_app(bank_path, workers, wait=wait), host=host, port=port)
 
 
 @app.command("soak")
 def soak_cmd(
-    seconds: Annotated[float, typer.Option(min=1, max=600, help="how long the load runs")] = 20,
-    heavy: Annotated[int, typer.Option(min=1, max=64, help="clients sending heavy requests")] = 8,
+    seconds: Annotated[float, typer.Option(min=1, max=600, help="how long each round runs")] = 15,
+    crowd: Annotated[int, typer.Option(min=1, max=64, help="clients solving 6x6 boards")] = 8,
+    heavy: Annotated[int, typer.Option(min=1, max=200, help="clients sending heavy requests")
+                     ] = 44,
+    workers: Annotated[int, typer.Option(min=1, max=64, help="the server's workers")] = 2,
+    wait: Annotated[float, typer.Option(min=0, max=60, help="the server's --wait")] = 2.0,
     as_json: JsonOpt = False,
 ) -> None:
-    """Load a server of our own on loopback: heavy requests on every worker while one client
-    times GET /api/bank; throughput, p50/p99, status codes, memory before and after."""
+    """Load a server of our own on loopback: 2 then CROWD clients solving the bank's 6x6
+    boards (throughput, 503 share, status codes), then HEAVY clients running to their
+    deadline while one times GET /api/bank (p50/p99 beside heavy load)."""
     from .bench.soak import run_soak
 
-    err.print(f"soak: {heavy} heavy clients and 1 cheap one for {seconds:g} s on loopback")
-    data = run_soak(seconds, heavy).to_json()
+    err.print(f"soak: rounds of {seconds:g} s on loopback, {workers} workers")
+    data = run_soak(seconds, crowd, heavy, workers, wait).to_json()
     if as_json:
         _emit(data)
         return

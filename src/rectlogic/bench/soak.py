@@ -1,62 +1,101 @@
-"""A bounded load test of the server on loopback: heavy requests that run to their deadline
-keep every worker busy while one client times a cheap endpoint. It reports throughput, the
-cheap endpoint's p50/p99, status codes, and the server's memory (itself and its workers)
-before and after. It starts its own server (`rectlogic serve` on a free loopback port) and
-stops it; every loop is bounded in time."""
+"""A bounded load test of the server on loopback, in three rounds on one server of its own
+(`rectlogic serve` on a free port, `workers` workers, stopped at the end):
+
+- two clients, then a crowd of them, solving the bank's 6×6 boards on /api/solve back to
+  back: throughput (200s per second), the share of 503s, status codes, latency;
+- `heavy` clients sending requests that run to their deadline (more than the workers: most
+  wait in the waiting room, then get 503) while one client times a cheap endpoint
+  (GET /api/bank): its p50/p99 beside heavy load.
+
+The crowd's clients and the cheap one are processes of their own (a thread's timings would
+include the other clients' turns at the GIL); the heavy ones, which mostly wait, are threads
+of one process. All start together at a barrier; every loop is bounded in time."""
 
 from __future__ import annotations
 
 import http.client
 import json
+import multiprocessing as mp
 import socket
 import subprocess
 import sys
-import threading
 import time
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import numpy as np
+CHEAP = ("GET", "/api/bank", None)
+Request = tuple[str, str, dict[str, Any] | None]
 
-from ..genres.registry import GENRES
 
-HEAVY = [(path, {"puzzle": g.HEAVY_EXAMPLE, "nodes": 50_000})
-         for g in GENRES if g.HEAVY_EXAMPLE for path in ("/api/solve", "/api/count")]
-"""Each genre's long-running example, solved and counted."""
-CHEAP = "/api/bank"
+def heavy_requests() -> list[Request]:
+    """Each genre's long-running example, solved and counted: each runs to its deadline."""
+    from ..genres.registry import GENRES
+
+    return [("POST", path, {"puzzle": g.HEAVY_EXAMPLE, "nodes": 50_000})
+            for g in GENRES if g.HEAVY_EXAMPLE for path in ("/api/solve", "/api/count")]
+
+
+def bank_solves(bank_path: str | None, rows: int = 6) -> list[Request]:
+    """A solve of every board of the bank that is `rows`×`rows`, all genres."""
+    from .. import bank
+
+    return [("POST", "/api/solve", {"puzzle": b.url}) for b in bank.rows(bank_path)
+            if b.rows == b.cols == rows]
+
+
+@dataclass
+class Round:
+    """What the clients of one round saw."""
+
+    name: str
+    clients: int
+    seconds: float
+    statuses: Counter = field(default_factory=Counter)
+    times: list[float] = field(default_factory=list)
+    """Seconds each answered request took."""
+    dropped: int = 0
+    """Requests that got no HTTP answer at all (a dropped connection)."""
+
+    def add(self, seen: dict[str, Any]) -> None:
+        self.statuses.update({int(k): v for k, v in seen["statuses"].items()})
+        self.times.extend(seen["times"])
+        self.dropped += seen["dropped"]
+
+    def to_json(self) -> dict[str, Any]:
+        ms = sorted(1000 * t for t in self.times)
+        answered = sum(self.statuses.values())
+
+        def pct(q: float) -> float | None:
+            return round(ms[min(len(ms) - 1, int(q * len(ms)))], 1) if ms else None
+        return {
+            "clients": self.clients, "requests": answered,
+            "ok_per_s": round(self.statuses[200] / self.seconds, 1),
+            "share_503": round(self.statuses[503] / answered, 3) if answered else None,
+            "p50_ms": pct(0.50), "p99_ms": pct(0.99), "max_ms": round(ms[-1], 1) if ms else None,
+            "statuses": {str(k): v for k, v in sorted(self.statuses.items())},
+            "errors_5xx_other_than_503": sum(v for k, v in self.statuses.items()
+                                             if k >= 500 and k != 503),
+            "dropped_connections": self.dropped,
+        }
 
 
 @dataclass
 class SoakReport:
     seconds: float
-    heavy_clients: int
-    cheap: list[float] = field(default_factory=list)
-    heavy: list[float] = field(default_factory=list)
-    statuses: Counter = field(default_factory=Counter)
-    failures: int = 0
-    """Requests that got no HTTP answer at all (a dropped connection)."""
+    workers: int
+    wait: float
+    rounds: list[Round] = field(default_factory=list)
     memory_before_mb: float = 0.0
     memory_after_mb: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
-        ms = [1000 * t for t in self.cheap]
-        return {
-            "seconds": round(self.seconds, 1), "heavy_clients": self.heavy_clients,
-            "cheap_requests": len(self.cheap), "heavy_requests": len(self.heavy),
-            "requests_per_s": round((len(self.cheap) + len(self.heavy)) / self.seconds, 1),
-            "cheap_p50_ms": round(float(np.percentile(ms, 50)), 1) if ms else None,
-            "cheap_p99_ms": round(float(np.percentile(ms, 99)), 1) if ms else None,
-            "cheap_max_ms": round(max(ms), 1) if ms else None,
-            "heavy_max_s": round(max(self.heavy), 2) if self.heavy else None,
-            "statuses": {str(k): v for k, v in sorted(self.statuses.items())},
-            "errors_5xx_other_than_503": sum(v for k, v in self.statuses.items()
-                                             if k >= 500 and k != 503),
-            "dropped_connections": self.failures,
-            "memory_before_mb": round(self.memory_before_mb, 1),
-            "memory_after_mb": round(self.memory_after_mb, 1),
-        }
+        return {"seconds_per_round": self.seconds, "workers": self.workers,
+                "wait_s": self.wait, **{r.name: r.to_json() for r in self.rounds},
+                "memory_before_mb": round(self.memory_before_mb, 1),
+                "memory_after_mb": round(self.memory_after_mb, 1)}
 
 
 def _free_port() -> int:
@@ -82,71 +121,112 @@ def _rss_mb(pid: int) -> float:
     return total / 1024
 
 
-def _request(conn: http.client.HTTPConnection, path: str,
-             body: dict[str, Any] | None) -> int:
+def _request(conn: http.client.HTTPConnection, request: Request) -> int:
+    method, path, body = request
     if body is None:
-        conn.request("GET", path)
+        conn.request(method, path)
     else:
-        conn.request("POST", path, json.dumps(body), {"content-type": "application/json"})
+        conn.request(method, path, json.dumps(body), {"content-type": "application/json"})
     response = conn.getresponse()
     response.read()
     return response.status
 
 
-def run_soak(seconds: float = 20.0, heavy_clients: int = 8,
-             bank_path: str | None = None) -> SoakReport:
+def _client(port: int, requests: list[Request], offset: int, seconds: float,
+            pause: float) -> dict[str, Any]:
+    """One client: sends `requests` in turn (from `offset`) for `seconds` on one
+    connection, `pause` seconds apart (and a short Retry-After after a 503)."""
+    statuses: Counter = Counter()
+    times, dropped = [], 0
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    end = time.monotonic() + seconds
+    k = offset
+    while time.monotonic() < end:
+        began = time.monotonic()
+        try:
+            status = _request(conn, requests[k % len(requests)])
+        except (OSError, http.client.HTTPException):
+            conn.close()
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            dropped += 1
+            continue
+        k += 1
+        times.append(time.monotonic() - began)
+        statuses[status] += 1
+        if pause:
+            time.sleep(pause)
+        elif status == 503:
+            time.sleep(0.1)
+    conn.close()
+    return {"statuses": dict(statuses), "times": times, "dropped": dropped}
+
+
+def _clients(group: int, port: int, requests: list[Request], clients: int, offset: int,
+             seconds: float, pause: float, start: Any, results: Any) -> None:
+    """A process of `clients` clients (threads: for clients that mostly wait), started at
+    the barrier; what they saw goes to `results`, marked with their group."""
+    with ThreadPoolExecutor(clients) as threads:
+        start.wait()
+        found = list(threads.map(lambda k: _client(port, requests, offset + 7 * k, seconds,
+                                                   pause), range(clients)))
+    for seen in found:
+        results.put({**seen, "group": group})
+
+
+def _round(port: int, seconds: float, groups: list[tuple[Round, list[Request], int, int,
+                                                         float]]) -> None:
+    """Every group's clients at once, then what they saw in the groups' Rounds. A group:
+    its Round, its requests, how many processes, clients per process, and their pause."""
+    ctx = mp.get_context("spawn")
+    start, results = ctx.Barrier(sum(g[2] for g in groups) + 1), ctx.Queue()
+    procs = [ctx.Process(target=_clients, daemon=True, args=(
+        g, port, requests, per, 100 * k, seconds, pause, start, results))
+        for g, (_, requests, n, per, pause) in enumerate(groups) for k in range(n)]
+    for p in procs:
+        p.start()
+    start.wait(120)
+    for _ in range(sum(n * per for _, _, n, per, _ in groups)):
+        seen = results.get(timeout=seconds + 120)
+        groups[seen["group"]][0].add(seen)
+    for p in procs:
+        p.join(10)
+
+
+def run_soak(seconds: float = 15.0, crowd: int = 8, heavy: int = 44, workers: int = 2,
+             wait: float = 2.0, bank_path: str | None = None) -> SoakReport:
     port = _free_port()
-    cmd = [sys.executable, "-m", "rectlogic.cli", "serve", "--port", str(port)]
+    cmd = [sys.executable, "-m", "rectlogic.cli", "serve", "--port", str(port),
+           "--workers", str(workers), "--wait", str(wait)]
     if bank_path:
         cmd += ["--bank", bank_path]
     server = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    report = SoakReport(seconds, heavy_clients)
-    lock = threading.Lock()
+    report = SoakReport(seconds, workers, wait)
+    boards = bank_solves(bank_path)
     try:
         for _ in range(600):  # up to 60 s to load the kernels and start the workers
             try:
                 if _request(http.client.HTTPConnection("127.0.0.1", port, timeout=5),
-                            CHEAP, None) == 200:
+                            CHEAP) == 200:
                     break
             except OSError:
                 time.sleep(0.1)
         else:
             raise RuntimeError("the server did not start")
-        time.sleep(3)  # the workers finish loading
-        report.memory_before_mb = _rss_mb(server.pid)
-        end = time.monotonic() + seconds
-
-        def client(kind: int) -> None:
+        for _ in range(600):  # a solve answered: the workers are up
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-            k = kind
-            while time.monotonic() < end:
-                path, body = (CHEAP, None) if kind < 0 else HEAVY[k % len(HEAVY)]
-                k += 1
-                began = time.monotonic()
-                try:
-                    status = _request(conn, path, body)
-                except (OSError, http.client.HTTPException):
-                    conn.close()
-                    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-                    with lock:
-                        report.failures += 1
-                    continue
-                took = time.monotonic() - began
-                with lock:
-                    report.statuses[status] += 1
-                    (report.cheap if kind < 0 else report.heavy).append(took)
-                if kind < 0:
-                    time.sleep(0.02)
-                elif status == 503:
-                    time.sleep(0.2)  # Retry-After, shortened
-            conn.close()
-
-        threads = [threading.Thread(target=client, args=(k,)) for k in range(heavy_clients)]
-        threads.append(threading.Thread(target=client, args=(-1,)))
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(seconds + 120)
+            if _request(conn, boards[0]) == 200:
+                break
+            time.sleep(0.1)
+        report.memory_before_mb = _rss_mb(server.pid)
+        for clients in (2, crowd):
+            rnd = Round(f"solve_6x6_{clients}_clients", clients, seconds)
+            _round(port, seconds, [(rnd, boards, clients, 1, 0.0)])
+            report.rounds.append(rnd)
+        loaded = Round(f"heavy_{heavy}_clients", heavy, seconds)
+        cheap = Round("cheap_beside_heavy", 1, seconds)
+        _round(port, seconds, [(loaded, heavy_requests(), 1, heavy, 0.0),
+                               (cheap, [CHEAP], 1, 1, 0.02)])
+        report.rounds += [loaded, cheap]
         time.sleep(1)
         report.memory_after_mb = _rss_mb(server.pid)
     finally:

@@ -409,6 +409,12 @@ CHUNK = 4096
 """Nodes per call of `search_steps`: between calls the driver checks the stack's memory."""
 
 
+def chunk_for(board_bytes: int) -> int:
+    """Nodes per call for boards of `board_bytes`: fewer for big boards, so that one call
+    cannot grow the stack far past its cap (a node adds at most 64 boards)."""
+    return max(1, min(CHUNK, limits.MAX_STACK_BYTES // (64 * max(1, board_bytes))))
+
+
 def run_search(
     lower: CompiledRules,
     outer: CompiledRules | None,
@@ -433,7 +439,7 @@ def run_search(
             stack, seeds, top, lower.ctx, outer_ctx, tallies, work, chunk, leaf, stop)
         return status, used, stack.nbytes, top
 
-    return drive(step, leaf.copy, accept, limit, budget)
+    return drive(step, leaf.copy, accept, limit, budget, chunk_for(leaf.nbytes))
 
 
 def drive(
@@ -442,6 +448,7 @@ def drive(
     accept: Callable[[np.ndarray], bool] | None,
     limit: int,
     budget: int | None,
+    chunk: int = CHUNK,
 ) -> tuple[list[np.ndarray], int, str | None]:
     """Drive a compiled search a chunk of nodes at a time: `step(chunk)` runs up to `chunk`
     nodes and says how it ended (DONE, FOUND, BUDGET, STOPPED), the nodes it used, its
@@ -454,10 +461,10 @@ def drive(
     nodes = 0
     while True:
         left = (1 << 62) if budget is None else budget - nodes
-        status, used, stack_bytes, pending = step(min(left, CHUNK))
+        status, used, stack_bytes, pending = step(min(left, chunk))
         nodes += used
         if status == STOPPED:
-            return solutions, nodes, limits.TIME
+            return solutions, nodes, limits.stopped_why()
         if status == BUDGET:
             if used >= left:
                 return solutions, nodes, limits.NODES

@@ -93,7 +93,7 @@ def search(
             result.stopped = limits.NODES
             break
         if deadline is not None and deadline.expired():
-            result.stopped = limits.TIME
+            result.stopped = deadline.reason  # time, or the process's memory
             break
         if len(stack) > max_depth:
             result.stopped = limits.MEMORY

@@ -45,7 +45,7 @@ def _count(puzzle: Any, enc: Encoding, limit: int, find: Callable[[], set[int] |
         true = find()
         if true is STOPPED:
             return status_of(len(answers), True), answers[:limit] if limit else answers, \
-                limits.TIME
+                limits.stopped_why()
         if true is None:
             break
         answer = enc.decode(true)

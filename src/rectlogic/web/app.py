@@ -9,6 +9,7 @@ error that leaves the connection open; every response carries security headers."
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 from contextlib import asynccontextmanager
@@ -33,7 +34,7 @@ from ..genres import genre_of
 from ..genres.registry import GENRE_NAMES, GENRES, get_genre
 from ..grid import parse_size
 from . import jobs
-from .workers import Busy, Failed, Pool, TooSlow
+from .workers import WAIT, Busy, Failed, Pool, TooSlow
 
 STATIC = Path(__file__).parent / "static"
 PAGES = {"/": "home.html", "/play": "play.html", "/edit": "edit.html", "/rules": "rules.html"}
@@ -218,8 +219,9 @@ BANK_ERRORS: dict[int | str, dict[str, Any]] = {
 BOARD_ERRORS: dict[int | str, dict[str, Any]] = {
     **BANK_ERRORS, 404: {"model": ErrorOut, "description": "the bank has no such board"}}
 HEAVY_ERRORS: dict[int | str, dict[str, Any]] = {
-    503: {"model": ErrorOut, "description": "every worker is busy, or the request ran past "
-          "its deadline: try again after Retry-After seconds"},
+    503: {"model": ErrorOut, "description": "every worker stayed busy while the request "
+          "waited, its worker died twice, or it ran past its deadline: try again after "
+          "Retry-After seconds"},
 }
 
 
@@ -235,17 +237,46 @@ def _grade_words(genre: Any) -> dict[str, str]:
     return out
 
 
+class BankReads:
+    """The bank's answers as the server gives them, kept until the file changes (its size,
+    time or inode): the server never writes the bank, the same few reads come with every
+    page, and each read opens SQLite afresh (6–70 ms on a busy machine — most of what a
+    cheap request cost beside heavy load)."""
+
+    def __init__(self, path: str | Path | None) -> None:
+        self.path = Path(path) if path is not None else bank.default_path()
+        self._stamp: tuple[int, int, int] | None = None
+        self._kept: dict[tuple, Any] = {}
+
+    def __call__(self, read: Any, *args: Any) -> Any:
+        """`read(*args)`, or what it gave before for the same file."""
+        try:
+            st = os.stat(self.path)
+            stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+        except OSError:  # no file: the read says so, every time
+            return read(*args)
+        if stamp != self._stamp:
+            self._kept, self._stamp = {}, stamp
+        key = (read.__qualname__, args)
+        if key not in self._kept:
+            self._kept[key] = read(*args)
+        return self._kept[key]
+
+
 def create_app(bank_path: str | Path | None = None, workers: int | None = None,
-               deadlines: dict[str, float] | None = None) -> FastAPI:
+               deadlines: dict[str, float] | None = None, wait: float = WAIT) -> FastAPI:
     """The app over a bank; `workers` processes run the heavy endpoints (default: one per
-    core, at least two), each endpoint within its deadline (DEADLINES, or `deadlines`)."""
-    pool = Pool(workers or max(2, os.cpu_count() or 2))
+    core, at least two), each endpoint within its deadline (DEADLINES, or `deadlines`); a
+    heavy request waits up to `wait` seconds for a busy worker before 503."""
+    pool = Pool(workers or max(2, os.cpu_count() or 2), wait)
+    banked = BankReads(bank_path)
     seconds = {**DEADLINES, **(deadlines or {})}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        pool.start()  # the workers load while the server starts
+        keeper = asyncio.create_task(pool.keep())  # the workers load while the server starts
         yield
+        keeper.cancel()
         pool.close()
 
     app = FastAPI(title="rectlogic", version="0.1.0", lifespan=lifespan, responses=ERRORS,
@@ -282,9 +313,8 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
     async def heavy(request: Request, name: str, **kwargs: Any) -> Any:
         try:
             return await pool.run(name, kwargs, seconds[name], request.is_disconnected)
-        except Busy:
-            return _error(503, "every worker is busy; try again shortly",
-                          {"Retry-After": "1"})
+        except Busy as exc:
+            return _error(503, f"{exc}; try again shortly", {"Retry-After": "1"})
         except TooSlow as exc:
             return _error(503, f"{exc}; try again with a smaller request",
                           {"Retry-After": "1"})
@@ -327,7 +357,7 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
         for g in GENRES:
             shown = {"example": None, "picture": None, "controls": []}
             try:  # the rules stand without an example when the bank is unavailable
-                example = next((b for b in bank.rows(bank_path, genre=g.name) if b.rows <= 6),
+                example = next((b for b in banked(bank.rows, bank_path, g.name) if b.rows <= 6),
                                None)
                 if example is not None:
                     p = load(example.url).puzzle
@@ -357,17 +387,17 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
     def bank_index() -> list[dict[str, Any]]:
         """Per genre, size and grade: how many boards, and the first one's id."""
         return [{"genre": g, "size": f"{r}x{c}", "grade": gr, "count": len(ids),
-                 "first": ids[0]} for (g, r, c, gr), ids in bank.groups(bank_path).items()]
+                 "first": ids[0]} for (g, r, c, gr), ids in banked(bank.groups, bank_path).items()]
 
     @app.get("/api/bank", responses=BANK_ERRORS)
     def bank_counts() -> list[dict[str, Any]]:
-        return bank.counts(bank_path)
+        return banked(bank.counts, bank_path)
 
     @app.get("/api/bank/boards", responses=BANK_ERRORS)
     def bank_boards(genre: str | None = None, size: str | None = None,
                     grade: str | None = None,
                     limit: Annotated[int, Query(ge=1, le=1000)] = 100) -> list[dict]:
-        found = bank.rows(bank_path, genre_name(genre) if genre else None)
+        found = banked(bank.rows, bank_path, genre_name(genre) if genre else None)
         if size:
             r, c = parse_size(size)
             found = [b for b in found if (b.rows, b.cols) == (r, c)]
@@ -377,14 +407,15 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
 
     @app.get("/api/bank/{board_id}", responses=BOARD_ERRORS)
     def bank_board(board_id: Annotated[int, Path_(ge=0, lt=2**63)]) -> dict[str, Any]:
-        return bank.get(board_id, bank_path).to_json()
+        return banked(bank.get, board_id, bank_path).to_json()
 
     @app.get("/api/bank/{board_id}/next", responses=BOARD_ERRORS)
     def bank_next(board_id: Annotated[int, Path_(ge=0, lt=2**63)]) -> dict[str, Any]:
         """The next board of the same genre, size and grade (the first again after the last),
         and where this one stands among them."""
-        this = bank.get(board_id, bank_path)
-        same = bank.groups(bank_path, this.genre)[this.genre, this.rows, this.cols, this.grade]
+        this = banked(bank.get, board_id, bank_path)
+        same = banked(bank.groups, bank_path, this.genre)[
+            this.genre, this.rows, this.cols, this.grade]
         k = same.index(board_id)
         return {"next": same[(k + 1) % len(same)], "position": k + 1, "of": len(same)}
 

@@ -114,7 +114,7 @@ class DualRules:
             first_call = False
             return status, used, stack.nbytes, top
 
-        return kernel.drive(step, leaf.copy, accept, limit, budget)
+        return kernel.drive(step, leaf.copy, accept, limit, budget, kernel.chunk_for(leaf.nbytes))
 
 
 @njit(cache=True, nogil=True)
