@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import BoardTooLarge, FormatError, RectlogicError, UnknownGenre
-from .genres.registry import get_genre, warm_up
-from .solve import Solution, solve
+from .genres.registry import get_genre
+from .solve import Solution, solve, warm_up
 
 __version__ = "0.1.0"
 

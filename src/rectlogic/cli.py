@@ -361,7 +361,7 @@ def serve_cmd(
     """Serve the app and its JSON API (http://HOST:PORT, API under /api, spec at /docs)."""
     import uvicorn
 
-    from .genres.registry import warm_up
+    from .solve import warm_up
     from .web import create_app
 
     warm_up()  # compiled kernels loaded (or compiled, once) before the first request
@@ -393,7 +393,7 @@ def convert_cmd(
     to: Annotated[
         str, typer.Option("--to", help="url, pzprv3, janko, text; some genres more (" + "; ".join(
             f"{g.name}: {', '.join(g.codec.EXTRA_FORMATS)}" for g in GENRES
-            if getattr(g.codec, "EXTRA_FORMATS", ())) + ")")
+            if g.codec.EXTRA_FORMATS) + ")")
     ],
     genre: GenreOpt = None,
 ) -> None:

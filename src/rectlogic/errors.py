@@ -16,3 +16,7 @@ class BoardTooLarge(RectlogicError):
 
 class UnknownGenre(RectlogicError):
     """A genre name that is not registered."""
+
+
+class MissingPart(RectlogicError):
+    """A genre lacks a part a request needs (a clause model, Janko's format, …)."""

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..generate import fish, grades
 from ..genres.registry import GENRES, get_genre
-from . import Params, Track, bank_boards, pct, study
+from . import Params, Track, bank_boards, of_genre, pct, study
 
 SMALL = ((6, 6), (8, 8), (10, 10))
 LARGE = ((15, 15), (20, 20))
@@ -75,7 +75,9 @@ def bank_looks(params: Params, track: Track) -> list[dict[str, Any]]:
 
     rows = []
     for genre in track(GENRES, len(GENRES), "bank-looks"):
-        studies = genre.part("studies")
+        studies = of_genre(genre)
+        if studies is None or not hasattr(studies, "looks"):
+            continue
         ours = [b for boards in bank_boards(genre.name).values() for b in boards
                 if min(b[0].rows, b[0].cols) >= 10]
         theirs = []
