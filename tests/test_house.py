@@ -173,3 +173,38 @@ def test_registry_lists_each_genre_once() -> None:
             assert get_genre(alias) is g
         d = g.initial_domains(boards(g.name, 1)[0][0])
         assert popcount(d).min() >= 1
+
+
+def test_a_missing_part_is_an_error_at_registration() -> None:
+    """A genre that declares no board description (or names a module that is not there)
+    fails when registered, naming itself and the part."""
+    from rectlogic.errors import MissingPart
+    from rectlogic.genres.base import register
+
+    first = type(GENRES[0])
+    lacking = type("Lacking", (first,), {"name": "lacking", "board": None})
+    with pytest.raises(MissingPart, match="lacking declares no board part"):
+        register(lacking())
+    astray = type("Astray", (first,), {"name": "astray", "author": Part(".nowhere", object)})
+    with pytest.raises(MissingPart, match=r"astray: its author part .* does not exist"):
+        register(astray())
+    assert "lacking" not in GENRE_NAMES
+
+
+def test_a_shell_refuses_what_a_genre_lacks(monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture) -> None:
+    """Without a clause model the clause engines refuse in one line (exit 2); without a Janko
+    codec, Janko's text is neither guessed for the genre nor written."""
+    from rectlogic.cli import main
+    from rectlogic.errors import FormatError
+
+    genre = GENRES[0]
+    url = genre.examples.SOLVED[0].url
+    monkeypatch.setattr(type(genre), "clause_model", None)
+    with pytest.raises(SystemExit) as done:
+        main(["solve", url, "--engine", "sat"])
+    said = capsys.readouterr().err
+    assert done.value.code == 2 and said.count("\n") == 1 and "no clause model" in said
+    monkeypatch.setattr(type(genre), "janko", None)
+    with pytest.raises(FormatError, match="no Janko format"):
+        dump(load(url).puzzle, None, "janko")

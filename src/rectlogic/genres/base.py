@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, overload
 
 import numpy as np
@@ -159,13 +161,15 @@ class Part(Generic[T]):
         self.module = module
         self.kind = kind
         self.attr = ""
+        self.found: ModuleType | None = None
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.attr = name
 
     def where(self, owner: type) -> str:
         """The module's full name (a relative name is read from the genre's package)."""
-        return importlib.util.resolve_name(self.module, owner.__module__)
+        package = sys.modules[owner.__module__].__package__ or owner.__module__
+        return importlib.util.resolve_name(self.module, package)
 
     @overload
     def __get__(self, genre: None, owner: type) -> Part[T]: ...
@@ -175,13 +179,14 @@ class Part(Generic[T]):
     def __get__(self, genre: Genre | None, owner: type) -> Part[T] | T:
         if genre is None:
             return self
-        module = importlib.import_module(self.where(owner))
-        missing = [m for m in protocol_members(self.kind) if not hasattr(module, m)]
-        if missing:
-            raise MissingPart(f"{genre.name}: its {self.attr} part ({module.__name__}) lacks "
-                              f"{', '.join(missing)}")
-        genre.__dict__[self.attr] = module  # later reads find the module itself
-        return module  # type: ignore[return-value]
+        if self.found is None:
+            module = importlib.import_module(self.where(owner))
+            missing = [m for m in protocol_members(self.kind) if not hasattr(module, m)]
+            if missing:
+                raise MissingPart(f"{genre.name}: its {self.attr} part ({module.__name__}) "
+                                  f"lacks {', '.join(missing)}")
+            self.found = module  # kept here, not on the genre (which pickles by value)
+        return self.found  # type: ignore[return-value]
 
 
 REQUIRED_PARTS = ("codec", "author", "board", "examples")
