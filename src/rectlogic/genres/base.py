@@ -152,16 +152,18 @@ T = TypeVar("T")
 class Part(Generic[T]):
     """One declared part of a genre: a module of its package and the Protocol it keeps.
 
-    Declared on the genre's class (`codec = Part(".codec", Codec)`), found by `register` when
-    the genre is imported (a part missing is an error there, naming the genre and the part),
-    imported on first access and checked then against its Protocol: the CLI's start-up
-    imports no clause model it does not use."""
+    Declared on a genre class (`clause_model = Part(".cnf", ClauseModel)`; `Genre` declares the
+    required ones, each a module of the same name in the genre's package), found by
+    `register` when the genre is imported (a part missing is an error there, naming the genre
+    and the part), imported on first access and checked then against its Protocol: the
+    CLI's start-up imports no clause model it does not use."""
 
     def __init__(self, module: str, kind: type[T]) -> None:
         self.module = module
         self.kind = kind
         self.attr = ""
-        self.found: ModuleType | None = None
+        self.found: dict[type, ModuleType] = {}
+        """Per genre class, its module once imported (kept here: a genre pickles by value)."""
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.attr = name
@@ -179,14 +181,14 @@ class Part(Generic[T]):
     def __get__(self, genre: Genre | None, owner: type) -> Part[T] | T:
         if genre is None:
             return self
-        if self.found is None:
+        if owner not in self.found:
             module = importlib.import_module(self.where(owner))
             missing = [m for m in protocol_members(self.kind) if not hasattr(module, m)]
             if missing:
                 raise MissingPart(f"{genre.name}: its {self.attr} part ({module.__name__}) "
                                   f"lacks {', '.join(missing)}")
-            self.found = module  # kept here, not on the genre (which pickles by value)
-        return self.found  # type: ignore[return-value]
+            self.found[owner] = module
+        return self.found[owner]  # type: ignore[return-value]
 
 
 REQUIRED_PARTS = ("codec", "author", "board", "examples")
@@ -313,20 +315,21 @@ class Genre(ABC, Generic[P, A]):
         return [r for r, rules in self.LADDER.items() if "probe" not in rules][-1]
 
     # -- the genre's other parts: declared (`Part`), each a module of its package ------------
-    codec: ClassVar[Part[Codec]]
+    codec = Part(".codec", Codec)
     """Its mapping of the formats (puzz.link, pzprv3, text, …) onto its types (required)."""
-    author: ClassVar[Part[Author]]
+    author = Part(".author", Author)
     """What a setter edits, for the workbench and the analysis (required)."""
-    board: ClassVar[Part[BoardDescription]]
+    board = Part(".board", BoardDescription)
     """What the player needs to draw and play a board (required)."""
-    janko: ClassVar[Part[JankoCodec] | None] = None
-    """Its reading of Janko's text, where Janko publishes the genre (optional)."""
-    clause_model: ClassVar[Part[ClauseModel] | None] = None
-    """Its rules as clauses, for the clause engines (optional: an exact model may not be
-    practical)."""
-    examples: ClassVar[Part[Examples]]
+    examples = Part(".examples", Examples)
     """Its own boards with answers and failing boards with codes, like pzprjs's test scripts
     (required): what the contract tests, the native build and the first-solve figure run."""
+    janko: ClassVar[Part[JankoCodec] | None] = None
+    """Its reading of Janko's text, where Janko publishes the genre (optional: a genre
+    declares `janko = Part(".codec", JankoCodec)`)."""
+    clause_model: ClassVar[Part[ClauseModel] | None] = None
+    """Its rules as clauses, for the clause engines (optional, where an exact model is
+    practical: `clause_model = Part(".cnf", ClauseModel)`)."""
 
     def board_json(self, puzzle: P) -> dict[str, Any]:
         """What the player needs to draw and play the board (see `genres.drawing`)."""

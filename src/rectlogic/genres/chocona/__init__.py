@@ -8,11 +8,7 @@ import numpy as np
 
 from ...grid import ANY_CLUE, check_same_size, draw_rooms
 from ..base import (
-    Author,
-    BoardDescription,
     ClauseModel,
-    Codec,
-    Examples,
     Genre,
     JankoCodec,
     Part,
@@ -45,12 +41,8 @@ class Chocona(Genre[Puzzle, Answer]):
     }
     HEAVY_EXAMPLE = "https://puzz.link/p?chocona/30/30/" + "0" * 348 + "+1c2"
     name = "chocona"
-    codec = Part(".codec", Codec)
     janko = Part(".codec", JankoCodec)
-    author = Part(".author", Author)
-    board = Part(".board", BoardDescription)
     clause_model = Part(".cnf", ClauseModel)
-    examples = Part(".examples", Examples)
     RULES = _rules.RULES
     LADDER = _rules.LADDER
     DEFAULT_RUNG = "probe"

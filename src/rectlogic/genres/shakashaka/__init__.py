@@ -10,11 +10,7 @@ import numpy as np
 from ...errors import RectlogicError
 from ...grid import ANY_CLUE, NO_CLUE
 from ..base import (
-    Author,
-    BoardDescription,
     ClauseModel,
-    Codec,
-    Examples,
     Genre,
     JankoCodec,
     Part,
@@ -59,12 +55,8 @@ class Shakashaka(Genre[Puzzle, Answer]):
         "probe": "every other choice there leads to a contradiction",
     }
     name = "shakashaka"
-    codec = Part(".codec", Codec)
     janko = Part(".codec", JankoCodec)
-    author = Part(".author", Author)
-    board = Part(".board", BoardDescription)
     clause_model = Part(".cnf", ClauseModel)
-    examples = Part(".examples", Examples)
     RULES = _rules.RULES
     LADDER = _rules.LADDER
     DEFAULT_RUNG = "probe"

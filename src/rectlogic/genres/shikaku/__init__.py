@@ -11,11 +11,7 @@ from ...compiled import njit
 from ...errors import RectlogicError
 from ...grid import ANY_CLUE, NO_CLUE, draw_rooms
 from ..base import (
-    Author,
-    BoardDescription,
     ClauseModel,
-    Codec,
-    Examples,
     Genre,
     JankoCodec,
     Part,
@@ -42,12 +38,8 @@ from .validate import validate as _validate
 
 class Shikaku(Genre[Puzzle, Answer]):
     name = "shikaku"
-    codec = Part(".codec", Codec)
     janko = Part(".codec", JankoCodec)
-    author = Part(".author", Author)
-    board = Part(".board", BoardDescription)
     clause_model = Part(".cnf", ClauseModel)
-    examples = Part(".examples", Examples)
     ALIASES = ("sikaku", "rect", "rectangles")
     SCALING_SIDES = (10, 20, 30, 40, 50)  # candidates grow fast with the side
     RULES_TEXT = (
