@@ -182,10 +182,12 @@ def test_a_missing_part_is_an_error_at_registration() -> None:
     from rectlogic.genres.base import register
 
     first = type(GENRES[0])
-    lacking = type("Lacking", (first,), {"name": "lacking", "board": None})
+    here = {"__module__": first.__module__}  # as if declared in the genre's package
+    lacking = type("Lacking", (first,), {**here, "name": "lacking", "board": None})
     with pytest.raises(MissingPart, match="lacking declares no board part"):
         register(lacking())
-    astray = type("Astray", (first,), {"name": "astray", "author": Part(".nowhere", object)})
+    astray = type("Astray", (first,), {**here, "name": "astray",
+                                        "author": Part(".nowhere", object)})
     with pytest.raises(MissingPart, match=r"astray: its author part .* does not exist"):
         register(astray())
     assert "lacking" not in GENRE_NAMES

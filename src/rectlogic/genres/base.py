@@ -205,7 +205,11 @@ def check_parts(genre: Genre) -> None:
             continue
         if not isinstance(declared, Part):
             raise MissingPart(f"genre {genre.name} declares no {attr} part")
-        if importlib.util.find_spec(declared.where(owner)) is None:
+        try:
+            found = importlib.util.find_spec(declared.where(owner))
+        except (ImportError, AttributeError, ValueError):  # its package is not a package
+            found = None
+        if found is None:
             raise MissingPart(f"genre {genre.name}: its {attr} part "
                               f"{declared.where(owner)} does not exist")
 
