@@ -37,8 +37,7 @@ def test_bank_endpoints() -> None:
     assert client.get("/api/bank").json() == bank.counts()
     first = client.get("/api/bank/index").json()[0]
     boards = client.get("/api/bank/boards", params={
-        "genre": first["genre"], "size": f"{first['rows']}x{first['cols']}",
-        "grade": first["grade"]}).json()
+        "genre": first["genre"], "size": first["size"], "grade": first["grade"]}).json()
     assert len(boards) == first["count"] and all(b["grade"] == first["grade"] for b in boards)
     assert client.get(f"/api/bank/{boards[0]['id']}").json() == boards[0]
     assert client.get("/api/bank/999999").status_code == 400
