@@ -176,3 +176,14 @@ def test_naming_debt_is_still_debt() -> None:
     pattern = genre_pattern()
     for name in NAMING_DEBT:
         assert any(pattern.search(w) for w in code_words(TESTS / name)), name
+
+
+def test_adaptors_above_the_genres_are_named_for_one() -> None:
+    """Each module of `studies/` (but the runner's shared ones) and of `bench/peers/` is a
+    registered genre's, found by its name."""
+    from rectlogic.bench.peers import runners
+    from rectlogic.studies import modules
+
+    names = {g.name for g in GENRES}
+    assert set(runners()) <= names and runners()
+    assert set(modules()) - {"generator"} <= names
