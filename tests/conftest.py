@@ -38,11 +38,6 @@ def check_pzprjs_cases(group: dict) -> None:
         assert again.puzzle == loaded.puzzle and again.answer == loaded.answer
 
 
-@pytest.fixture(scope="session")
-def pzprjs_shakashaka() -> dict:
-    return pzprjs_group("shakashaka")
-
-
 # -- the browser tests' server and page (Debian's Chromium, or what `make test` installed) ----
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
@@ -78,8 +73,10 @@ def server():
         time.sleep(0.05)
     import httpx  # the worker processes loaded before the first test asks for a hint
 
+    from rectlogic.genres.registry import GENRES
+
     httpx.post(f"http://127.0.0.1:{port}/api/count", timeout=120,
-               json={"puzzle": "https://puzz.link/p?chocona/2/2"})
+               json={"puzzle": GENRES[0].examples.SOLVED[0].url})
     yield f"http://127.0.0.1:{port}"
     srv.should_exit = True
     thread.join(5)

@@ -30,7 +30,7 @@ def small_boards(name: str, n: int = 6) -> list:
 @pytest.mark.parametrize("name", GENRE_NAMES)
 def test_ambiguous_boards_get_differ_cells_and_suggestions_that_work(name: str) -> None:
     genre = get_genre(name)
-    author = genre.part("author")
+    author = genre.author
     checked = 0
     for p in small_boards(name):
         cells = author.clue_cells(p)[:4]
@@ -57,7 +57,7 @@ def test_ambiguous_boards_get_differ_cells_and_suggestions_that_work(name: str) 
 
 def broken(name: str, p):
     """The board with one number made wrong, if that leaves it without an answer."""
-    author = get_genre(name).part("author")
+    author = get_genre(name).author
     for r, c in author.clue_cells(p):
         for bump in (1, 2, -1):
             q = _bumped(name, p, r, c, bump)
@@ -85,7 +85,7 @@ def _bumped(name: str, p, r: int, c: int, bump: int):
 @pytest.mark.parametrize("name", GENRE_NAMES)
 def test_conflicts_are_minimal_sets_that_cannot_hold(name: str) -> None:
     genre = get_genre(name)
-    author = genre.part("author")
+    author = genre.author
     checked = 0
     for p in small_boards(name, 4):
         q = broken(name, p)

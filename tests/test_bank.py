@@ -13,7 +13,7 @@ from rectlogic.genres.base import SEARCH
 from rectlogic.genres.registry import get_genre
 from rectlogic.grade import grade, score
 from rectlogic.solve import solve
-from rectlogic.studies import bank_boards
+from rectlogic.studies import bank_boards, of_genre
 
 from .test_cli import run
 
@@ -53,7 +53,7 @@ def test_bank_has_the_promised_counts() -> None:
 def looks(genre: str) -> dict[str, float]:
     boards = [b for size in bank_boards(genre).values() for b in size
               if min(b[0].rows, b[0].cols) >= 10]
-    return get_genre(genre).part("studies").looks(boards)
+    return of_genre(get_genre(genre)).looks(boards)
 
 
 def test_shakashaka_bank_looks_like_published_boards() -> None:

@@ -14,17 +14,18 @@ import numpy as np
 import pytest
 
 from rectlogic import aot, compiled
+from rectlogic.genres.registry import GENRES, get_genre
 
 from .conftest import DATA
 
 SOLVE_CORPORA = """
-import json, sys
+import json, pathlib, sys
 from rectlogic.bench.corpus import load_corpus
 from rectlogic.compiled import native_in_use
 from rectlogic.solve import solve
 out = {"native": native_in_use(), "runs": []}
-for name in ("Shakashaka", "Shikaku", "Chocona"):
-    _, items = load_corpus(sys.argv[1] + f"/{name}_dataset.json")
+for path in sorted(pathlib.Path(sys.argv[1]).glob("*_dataset.json")):
+    _, items = load_corpus(path)
     for item in [i for i in items if i.puzzle is not None][::7]:
         r = solve(item.puzzle)
         out["runs"].append([item.key, r.status, r.nodes, [repr(a) for a in r.answers]])
@@ -78,8 +79,7 @@ def test_a_fresh_solve_needs_no_numba() -> None:
     lines, numba = _in_fresh_process(
         "import sys\n"
         "from rectlogic.cli import main\n"
-        "sys.argv = ['rectlogic', 'solve', 'https://puzz.link/p?shakashaka/6/6/cgbhdhegdrb',"
-        " '--json']\n"
+        f"sys.argv = ['rectlogic', 'solve', {GENRES[0].examples.SOLVED[0].url!r}, '--json']\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n")
     assert json.loads(lines[0])["status"] == "unique"
     assert not numba
@@ -193,7 +193,7 @@ def test_edited_sources_make_the_module_stale(monkeypatch: pytest.MonkeyPatch) -
     """The manifest's record of the sources is compared at import: any change, and numba
     serves instead of machine code built from other sources."""
     stamp = compiled.source_stamp()
-    assert "engine/kernel.py" in stamp and "genres/shakashaka/rules.py" in stamp
+    assert "engine/kernel.py" in stamp and f"genres/{GENRES[0].name}/rules.py" in stamp
     some = next(iter(stamp))
     monkeypatch.setattr(compiled, "source_stamp",
                         lambda: {**stamp, some: [stamp[some][0] + 1, stamp[some][1]]})
@@ -210,10 +210,10 @@ def test_the_first_solve_benchmark_runs_fresh_processes_in_both_modes() -> None:
 
     rows = run_first_solve(runs=1)
     assert [(r["genre"], r["mode"]) for r in rows] == [
-        (g, m) for g in ("shakashaka", "shikaku", "chocona") for m in ("native", "numba")]
+        (g.name, m) for g in GENRES for m in ("native", "numba")]
     for r in rows:
         assert 0 < r["solve_median_ms"] < r["process_median_ms"]
-        assert r["url"].startswith("https://puzz.link/p?" + r["genre"] + "/6/6/")
+        assert r["url"] == get_genre(r["genre"]).examples.SOLVED[0].url
 
 
 def test_an_unreadable_manifest_means_numba(monkeypatch: pytest.MonkeyPatch,

@@ -295,8 +295,8 @@ def test_clause_engines_ask_for_a_clause_model(monkeypatch, capsys) -> None:
     from rectlogic import cli, sat
 
     genre = get_genre("shikaku")
-    assert genre.has_clause_model
-    monkeypatch.setattr(type(genre), "has_clause_model", property(lambda self: False))
+    assert genre.clause_model is not None
+    monkeypatch.setattr(type(genre), "clause_model", None)
     for engine in sat.ENGINES:
         with pytest.raises(SystemExit) as stop:
             cli.main(["solve", JANKO_SHIKAKU_431, "--engine", engine])

@@ -18,7 +18,7 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rectlogic import bank, solve
+from rectlogic import solve
 from rectlogic.errors import RectlogicError
 from rectlogic.formats import auto as formats
 from rectlogic.genres.registry import GENRE_NAMES, get_genre
@@ -32,16 +32,17 @@ ODD = ["?", "/", "\n", " ", "-", "x", ".", "#", "0", "9", "²", "٣", "½", "\u0
 
 @cache
 def seeds() -> list[str]:
-    """Valid inputs: three bank boards per genre in every format, with their answers (JSON)."""
+    """Valid inputs: each genre's first three examples in every format it has, with their
+    answers (JSON)."""
     out = []
     for genre in GENRE_NAMES:
-        for row in [r for r in bank.rows(genre=genre)][:3]:
-            loaded = formats.load(row.url)
-            answer = formats.codec(genre).answer_from_json(loaded.puzzle, row.answer)
-            extra = getattr(formats.codec(genre), "EXTRA_FORMATS", ())
-            for to in ("url", "pzprv3", "janko", "text", *extra):
+        for example in get_genre(genre).examples.SOLVED[:3]:
+            loaded = formats.load(example.url)
+            answer = formats.codec(genre).answer_from_json(loaded.puzzle, example.answer)
+            janko = ("janko",) if get_genre(genre).janko is not None else ()
+            for to in ("url", "pzprv3", *janko, "text", *formats.codec(genre).EXTRA_FORMATS):
                 out.append(formats.dump(loaded.puzzle, None if to == "url" else answer, to))
-            out.append(json.dumps(row.answer, ensure_ascii=False))
+            out.append(json.dumps(example.answer, ensure_ascii=False))
     return out
 
 

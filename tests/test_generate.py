@@ -77,7 +77,7 @@ def test_minimal_style_keeps_fewer_numbers_than_published(genre: str) -> None:
 def test_dense_shakashaka_answers_are_legal_unique_and_touch_at_corners() -> None:
     from rectlogic.generate import judge
     from rectlogic.genres.shakashaka.generate import checked, dense_answer
-    from rectlogic.genres.shakashaka.studies import corners_touch
+    from rectlogic.studies.shakashaka import corners_touch
 
     touching, black = 0, []
     for seed in range(6):

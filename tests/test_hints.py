@@ -1,20 +1,24 @@
-"""Hints that always move the player forward: every bank board of 6×6 and 8×8 walked from
-the empty position to its answer by hints alone, at the board's own grade. Each hint must be
+"""Hints that always move the player forward: every genre's examples, and every bank board of
+6×6 and 8×8 (the shipped content), walked from the empty position to its answer by hints
+alone, at the board's own grade. Each hint must be
 a move (never a repeat, never a narrowing the player cannot make), every move must agree with
 the published answer, and the walk must end on a board the checker accepts — except on the
 boards graded `search`, which need a guess: there hints stop short."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 
 from rectlogic import bank
 from rectlogic.formats.auto import load, read_answer
 from rectlogic.genres.registry import GENRE_NAMES, get_genre
+from rectlogic.grade import grade
 from rectlogic.hint import hint
 
 
-def walk(row: bank.Row) -> tuple[int, int, bool]:
+def walk(row: bank.Row | Example) -> tuple[int, int, bool]:
     """(hints, moves, solved) of one board walked by hints alone."""
     p = load(row.url).puzzle
     genre = get_genre(row.genre)
@@ -48,6 +52,27 @@ def walk(row: bank.Row) -> tuple[int, int, bool]:
     solved = "_" not in "".join(map(str, final)) and not genre.check(
         p, read_answer(p, final))[0]
     return hints, moves, solved
+
+
+@dataclass(frozen=True)
+class Example:
+    """A genre's example as the walk reads a bank row."""
+
+    id: str
+    genre: str
+    url: str
+    answer: object
+    grade: str | None
+
+
+@pytest.mark.parametrize("name", GENRE_NAMES)
+def test_every_example_is_solved_by_hints_alone(name: str) -> None:
+    for k, example in enumerate(get_genre(name).examples.SOLVED):
+        graded = grade(load(example.url, name).puzzle).grade
+        hints, moves, solved = walk(Example(f"{name} example {k}", name, example.url,
+                                            example.answer, graded))
+        assert moves == hints - 1
+        assert solved == (graded != "search"), k
 
 
 @pytest.mark.parametrize("size", [6, 8])

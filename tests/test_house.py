@@ -1,45 +1,56 @@
 """The house: a genre lives in one package and the registry lists it.
 
-A contract every registered genre must keep (so a new genre is tested by registering it):
-answers survive encode/decode, every rung keeps the real answer from random mid-solve states,
-pzprjs's cases check to pzprjs's codes, every format round-trips, the board description draws
-the answer the checker accepts, a hint's move agrees with the answer. And the structure: every
-module imports on its own (no import cycle), and outside the genre packages and the registry
-no code names a genre (comments and docstrings may)."""
+A contract every registered genre must keep, on its own examples (`genres/<genre>/examples.py`,
+never the bank: a genre is tested by registering it): its parts are declared and keep their
+Protocols, each example has exactly its answer, answers survive encode/decode, every rung keeps
+the real answer from random mid-solve states, the failing boards check to their codes, every
+format round-trips, the board description draws the answer the checker accepts, a hint's move
+agrees with the answer. The structure is tested in `test_structure.py`."""
 
 from __future__ import annotations
-
-import ast
-import importlib
-import re
-import subprocess
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-from rectlogic import bank
 from rectlogic.engine import popcount
 from rectlogic.formats.auto import dump, load, read_answer
+from rectlogic.genres.base import OPTIONAL_PARTS, REQUIRED_PARTS, Part, protocol_members
 from rectlogic.genres.drawing import OPEN
 from rectlogic.genres.registry import GENRE_NAMES, GENRES, get_genre
 from rectlogic.hint import hint
-
-from .conftest import DATA, check_pzprjs_cases
-
-SRC = Path(__file__).parent.parent / "src" / "rectlogic"
+from rectlogic.solve import solve
 
 
-def boards(name: str, n: int = 4) -> list[tuple[object, object]]:
-    """(puzzle, answer) of the genre's first bank boards of each of two sizes."""
-    rows = bank.rows(genre=name)
-    picked = [r for r in rows if r.rows == 6][:n] + [r for r in rows if r.rows == 10][:2]
+def boards(name: str, n: int | None = None) -> list[tuple[object, object]]:
+    """(puzzle, answer) of the genre's solved examples (the first n)."""
     out = []
-    for row in picked:
-        p = load(row.url).puzzle
-        out.append((p, read_answer(p, row.answer)))
+    for example in get_genre(name).examples.SOLVED[:n]:
+        p = load(example.url, name).puzzle
+        out.append((p, read_answer(p, example.answer)))
     return out
+
+
+@pytest.mark.parametrize("name", GENRE_NAMES)
+def test_parts_are_declared_and_keep_their_protocols(name: str) -> None:
+    genre = get_genre(name)
+    for attr in (*REQUIRED_PARTS, *OPTIONAL_PARTS):
+        declared = getattr(type(genre), attr)
+        if declared is None:
+            assert attr in OPTIONAL_PARTS
+            continue
+        assert isinstance(declared, Part)
+        module = getattr(genre, attr)
+        assert all(hasattr(module, m) for m in protocol_members(declared.kind)), attr
+    assert len(genre.examples.SOLVED) >= 2 and genre.examples.FAILING
+
+
+@pytest.mark.parametrize("name", GENRE_NAMES)
+def test_examples_have_exactly_their_answers(name: str) -> None:
+    genre = get_genre(name)
+    for p, a in boards(name):
+        found = solve(p)
+        assert found.status == "unique" and found.answers == [a]
+        assert genre.check(p, a)[0] == []
 
 
 @pytest.mark.parametrize("name", GENRE_NAMES)
@@ -49,7 +60,8 @@ def test_encode_decode_and_formats_round_trip(name: str) -> None:
         assert genre.decode(p, genre.encode(p, a)) == a
         assert read_answer(p, genre.answer_json(p, a)) == a
         assert load(dump(p, None, "url")).puzzle == p
-        for fmt in ("pzprv3", "janko", "text", *getattr(genre.codec, "EXTRA_FORMATS", ())):
+        janko = ("janko",) if genre.janko is not None else ()
+        for fmt in ("pzprv3", "text", *janko, *genre.codec.EXTRA_FORMATS):
             again = load(dump(p, a, fmt), name)
             assert again.puzzle == p, fmt
             assert again.answer in (None, a), fmt
@@ -59,7 +71,7 @@ def test_encode_decode_and_formats_round_trip(name: str) -> None:
 def test_every_rung_keeps_the_answer_from_mid_solve_states(name: str) -> None:
     genre = get_genre(name)
     rng = np.random.default_rng(7)
-    for p, a in boards(name, 2):
+    for p, a in boards(name):
         truth = genre.encode(p, a)
         start = genre.initial_domains(p)
         for _ in range(4):
@@ -72,13 +84,20 @@ def test_every_rung_keeps_the_answer_from_mid_solve_states(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GENRE_NAMES)
-def test_pzprjs_cases(name: str) -> None:
-    path = DATA / f"pzprjs_{name}.json"
-    if not path.is_file():
-        pytest.skip(f"no pzprjs cases for {name}")
-    import json
-
-    check_pzprjs_cases(json.loads(path.read_text(encoding="utf-8"))[0])
+def test_failing_boards_check_to_their_codes(name: str) -> None:
+    """Each failing board checks to its code and message (pzprjs's), its question re-encodes
+    to its URL byte for byte, and the board survives a pzprv3 round trip."""
+    genre = get_genre(name)
+    for case in genre.examples.FAILING:
+        loaded = load(case.board, name)
+        v = genre.validate(loaded.puzzle, loaded.answer)
+        assert (v[0].code if v else None) == case.code, case.board
+        if v:
+            assert v[0].message == case.message
+        if case.url:
+            assert dump(loaded.puzzle, None, "url").strip() == case.url
+        again = load(dump(loaded.puzzle, loaded.answer, "pzprv3"), name)
+        assert again.puzzle == loaded.puzzle and again.answer == loaded.answer
 
 
 def answer_from_description(board: dict, answer_json: object) -> object:
@@ -104,7 +123,7 @@ def answer_from_description(board: dict, answer_json: object) -> object:
 @pytest.mark.parametrize("name", GENRE_NAMES)
 def test_board_description_draws_the_answer(name: str) -> None:
     genre = get_genre(name)
-    for p, a in boards(name, 2):
+    for p, a in boards(name):
         board = genre.board_json(p)
         assert board["genre"] == name and (board["rows"], board["cols"]) == (p.rows, p.cols)
         assert len(board["fixed"]) == p.rows and all(len(r) == p.cols for r in board["fixed"])
@@ -123,7 +142,7 @@ def test_hint_moves_agree_with_the_answer(name: str) -> None:
     genre = get_genre(name)
     rng = np.random.default_rng(3)
     moves = 0
-    for p, a in boards(name, 2):
+    for p, a in boards(name):
         board = genre.board_json(p)
         truth = genre.answer_json(p, a)
         for _ in range(6):
@@ -156,63 +175,38 @@ def test_registry_lists_each_genre_once() -> None:
         assert popcount(d).min() >= 1
 
 
-def modules() -> list[str]:
-    return sorted(
-        ".".join(p.relative_to(SRC.parent).with_suffix("").parts).removesuffix(".__init__")
-        for p in SRC.rglob("*.py"))
+def test_a_missing_part_is_an_error_at_registration() -> None:
+    """A genre that declares no board description (or names a module that is not there)
+    fails when registered, naming itself and the part."""
+    from rectlogic.errors import MissingPart
+    from rectlogic.genres.base import register
+
+    first = type(GENRES[0])
+    here = {"__module__": first.__module__}  # as if declared in the genre's package
+    lacking = type("Lacking", (first,), {**here, "name": "lacking", "board": None})
+    with pytest.raises(MissingPart, match="lacking declares no board part"):
+        register(lacking())
+    astray = type("Astray", (first,), {**here, "name": "astray",
+                                        "author": Part(".nowhere", object)})
+    with pytest.raises(MissingPart, match=r"astray: its author part .* does not exist"):
+        register(astray())
+    assert "lacking" not in GENRE_NAMES
 
 
-def test_every_module_imports_on_its_own() -> None:
-    """Each module imported first, with no other rectlogic module loaded: a cycle would
-    leave one of them half-initialised and fail."""
-    script = ("import importlib, sys\nfailed = []\nfor m in sys.argv[1:]:\n"
-              "    for k in [k for k in sys.modules if k.startswith('rectlogic')]:\n"
-              "        del sys.modules[k]\n"
-              "    try:\n        importlib.import_module(m)\n"
-              "    except Exception as exc:\n        failed.append((m, repr(exc)))\n"
-              "print(failed)\nsys.exit(1 if failed else 0)\n")
-    r = subprocess.run([sys.executable, "-c", script, *modules()], capture_output=True,
-                       text=True, timeout=600)
-    assert r.returncode == 0, r.stdout + r.stderr
+def test_a_shell_refuses_what_a_genre_lacks(monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture) -> None:
+    """Without a clause model the clause engines refuse in one line (exit 2); without a Janko
+    codec, Janko's text is neither guessed for the genre nor written."""
+    from rectlogic.cli import main
+    from rectlogic.errors import FormatError
 
-
-def code_words(path: Path) -> set[str]:
-    """Names and string constants in a module's code, leaving out docstrings and comments."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    prose = {id(node.value) for node in ast.walk(tree)
-             if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)}
-    words: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) \
-                and id(node) not in prose:
-            words.add(node.value.lower())
-        elif isinstance(node, ast.Name | ast.FunctionDef | ast.ClassDef):
-            words.add(getattr(node, "id", getattr(node, "name", "")).lower())
-        elif isinstance(node, ast.Attribute):
-            words.add(node.attr.lower())
-        elif isinstance(node, ast.alias):
-            words.add(node.name.lower())
-    return words
-
-
-def test_no_genre_named_outside_its_package_and_the_registry() -> None:
-    # a genre's name; its aliases ("rect", "rectangles") are ordinary words
-    pattern = re.compile(r"\b(" + "|".join(GENRE_NAMES) + r")\b")
-    offenders = []
-    for path in SRC.rglob("*.py"):
-        rel = path.relative_to(SRC)
-        if rel.parts[0] == "genres" and (len(rel.parts) > 2 or rel.name == "registry.py"):
-            continue  # a genre's own package, or the registry
-        hits = sorted(w for w in code_words(path) if pattern.search(w))
-        if hits:
-            offenders.append((str(rel), hits))
-    assert offenders == []
-    for page in (SRC / "web" / "static").iterdir():
-        assert not pattern.search(page.read_text(encoding="utf-8").lower()), page.name
-
-
-def test_a_genre_is_reached_through_its_object() -> None:
-    """The shells reach a genre's parts through the Genre object, never by module name."""
-    for g in GENRES:
-        assert g.codec.__name__ == f"rectlogic.genres.{g.name}.codec"
-        assert importlib.import_module(f"rectlogic.genres.{g.name}") is not None
+    genre = GENRES[0]
+    url = genre.examples.SOLVED[0].url
+    monkeypatch.setattr(type(genre), "clause_model", None)
+    with pytest.raises(SystemExit) as done:
+        main(["solve", url, "--engine", "sat"])
+    said = capsys.readouterr().err
+    assert done.value.code == 2 and said.count("\n") == 1 and "no clause model" in said
+    monkeypatch.setattr(type(genre), "janko", None)
+    with pytest.raises(FormatError, match="no Janko format"):
+        dump(load(url).puzzle, None, "janko")

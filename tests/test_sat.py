@@ -1,23 +1,28 @@
 """The SAT engine (clauses, CaDiCaL), the CP-SAT reference (OR-Tools) and the propagation
-engine agree on status and answers: on random small boards of every genre, and on a slice
-of each Janko corpus."""
+engine agree on status and answers: on every genre's examples (those with a clause model),
+on a slice of each Janko corpus, and (in each genre's `test_<genre>_cnf.py`) on random small
+boards; a genre without a clause model is refused."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
 from rectlogic.bench import load_corpus
+from rectlogic.formats.auto import load
+from rectlogic.genres.registry import GENRES
 from rectlogic.sat import solve_cpsat, solve_sat
 from rectlogic.solve import solve
 
-from . import test_chocona, test_shakashaka_search, test_shikaku
 from .conftest import DATA
+from .test_cli import run
 
-BOARDS = test_shakashaka_search.BOARDS + test_shikaku.BOARDS + test_chocona.BOARDS
+MODELLED = [g for g in GENRES if g.clause_model is not None]
 
 
-@pytest.mark.parametrize("p", BOARDS, ids=lambda p: f"{p.genre}-{p.rows}x{p.cols}")
-def test_sat_and_cpsat_count_like_propagation(p) -> None:
+def agree_with_propagation(p) -> None:
+    """Both clause engines count the board's answers (all of them) as ours does."""
     ours = solve(p, limit=0)
     for engine in (solve_sat, solve_cpsat):
         theirs = engine(p, limit=0)
@@ -25,9 +30,18 @@ def test_sat_and_cpsat_count_like_propagation(p) -> None:
         assert sorted(map(str, theirs.answers)) == sorted(map(str, ours.answers))
 
 
-@pytest.mark.parametrize("corpus", ["Shakashaka", "Shikaku", "Chocona"])
-def test_sat_agrees_on_a_janko_slice(corpus: str) -> None:
-    _, items = load_corpus(DATA / "janko" / f"{corpus}_dataset.json")
+@pytest.mark.parametrize("genre", MODELLED, ids=lambda g: g.name)
+def test_sat_and_cpsat_count_like_propagation(genre) -> None:
+    for example in genre.examples.SOLVED:
+        p = load(example.url, genre.name).puzzle
+        if p.rows * p.cols <= 64:
+            agree_with_propagation(p)
+
+
+@pytest.mark.parametrize("corpus", sorted((DATA / "janko").glob("*_dataset.json")),
+                         ids=lambda p: p.stem)
+def test_sat_agrees_on_a_janko_slice(corpus) -> None:
+    _, items = load_corpus(corpus)
     for item in items[::25]:
         if item.puzzle is None:
             continue
@@ -40,65 +54,22 @@ def test_sat_agrees_on_a_janko_slice(corpus: str) -> None:
 
 
 def test_bench_vs_sat_and_engine_flags(tmp_path) -> None:
-    import json
-
-    from .test_cli import run
-
+    genre = MODELLED[0]
+    urls = [e.url for e in genre.examples.SOLVED[:2]]
     corpus = tmp_path / "urls.txt"
-    corpus.write_text("https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5j\n"
-                      "https://puzz.link/p?chocona/2/2\n")
-    out = json.loads(run("bench", str(corpus), "--genre", "shikaku", "--vs", "sat,cpsat",
+    corpus.write_text("\n".join(urls) + "\n")
+    out = json.loads(run("bench", str(corpus), "--genre", genre.name, "--vs", "sat,cpsat",
                          "--json").stdout)
     assert set(out["engines"]) == {"ours", "sat", "cpsat"}
     assert set(out["engines"]["sat"]) == {"median_ms", "p90_ms", "max_ms", "ratio_median",
                                           "ran", "disagreements", "build_ms", "solve_ms"}
     assert "sat_ms" in out["puzzles"][0]
-    sat = json.loads(run("solve", "https://puzz.link/p?chocona/2/2", "--engine", "sat",
-                         "--limit", "0", "--json").stdout)
-    assert sat["count"] == 12
-    cp = json.loads(run("solve", "https://puzz.link/p?chocona/2/2", "--engine", "cpsat",
-                        "--limit", "0", "--json").stdout)
-    assert cp["count"] == 12
-    assert run("solve", "https://puzz.link/p?chocona/2/2", "--engine", "z3").returncode == 2
+    for engine in ("sat", "cpsat"):
+        counted = json.loads(run("solve", urls[0], "--engine", engine, "--limit", "0",
+                                 "--json").stdout)
+        assert counted["count"] == 1 and counted["status"] == "unique"
+    assert run("solve", urls[0], "--engine", "z3").returncode == 2
     assert run("bench", str(corpus), "--vs", "clingo").returncode == 2
-
-
-def test_shakashaka_prime_clauses_accept_exactly_the_legal_window_states() -> None:
-    """The 104 prime clauses, derived from the table, hold on a window's states exactly when
-    the table accepts them — over all 6⁴ ways four cells can meet at a point."""
-    import itertools
-
-    from rectlogic.genres.shakashaka.cnf import forbidden_table, prime_boxes
-
-    boxes = prime_boxes()
-    assert len(boxes) == 104
-    f = forbidden_table()
-    for combo in itertools.product(range(6), repeat=4):
-        caught = any(all(m >> s & 1 for m, s in zip(box, combo, strict=True)) for box in boxes)
-        assert caught == bool(f[combo]), combo
-
-
-def test_shakashaka_prime_and_forbidden_encodings_agree() -> None:
-    from pysat.solvers import Solver
-
-    from rectlogic.genres.shakashaka.cnf import encode, encode_forbidden
-    from rectlogic.genres.shakashaka.model import Puzzle
-
-    rng = __import__("numpy").random.default_rng(5)
-    for _ in range(12):
-        clues = tuple(tuple(int(v) for v in row) for row in
-                      rng.choice([-1, -1, -1, -1, -2, 0, 1, 2], size=(3, 4)))
-        p = Puzzle(3, 4, clues)
-        counts = []
-        for enc in (encode(p), encode_forbidden(p)):
-            with Solver(name="cadical153", bootstrap_with=enc.cnf.as_clauses()) as s:
-                n = 0
-                while s.solve() and n < 200:
-                    model = {v for v in s.get_model() if v > 0}
-                    s.add_clause([-v if v in model else v for v in enc.decisions])
-                    n += 1
-            counts.append(n)
-        assert counts[0] == counts[1], clues
 
 
 def test_prime_boxes_cover_exactly_the_forbidden_states_and_are_maximal() -> None:
@@ -124,22 +95,3 @@ def test_prime_boxes_cover_exactly_the_forbidden_states_and_are_maximal() -> Non
                 if not box[axis] >> s & 1:
                     grown = tuple(m | (1 << s) if a == axis else m for a, m in enumerate(box))
                     assert not all(forbidden[c] for c in combos if box_rejects(grown, c))
-
-
-def test_chocona_prime_clauses_accept_exactly_the_rectangle_law() -> None:
-    """The window clauses, derived from the solver's table, hold on a 2×2 board's shading
-    exactly when the validator (clumps flood-filled against their boxes) accepts it."""
-    import itertools
-
-    from rectlogic.genres.chocona import CHOCONA
-    from rectlogic.genres.chocona.cnf import window_boxes, window_clauses
-    from rectlogic.genres.chocona.model import Answer, make_puzzle
-
-    assert len(window_boxes()) == 4
-    blank = make_puzzle([[0, 0], [0, 0]], [[-1, -1], [-1, -1]])
-    for ne, se, sw, nw in itertools.product((0, 1), repeat=4):
-        true = {v for v, s in zip((1, 2, 3, 4), (ne, se, sw, nw), strict=True) if s}
-        holds = all(any((lit > 0) == (abs(lit) in true) for lit in clause)
-                    for clause in window_clauses([1, 2, 3, 4]))
-        answer = Answer(((nw, ne), (sw, se)))
-        assert holds == CHOCONA.obeys_rules(blank, answer), (ne, se, sw, nw)

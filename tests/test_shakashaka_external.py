@@ -9,10 +9,14 @@ from rectlogic.formats.auto import dump, load
 from rectlogic.genres.registry import get_genre
 from rectlogic.solve import solve
 
-from .conftest import DATA, check_pzprjs_cases
+from .conftest import DATA, check_pzprjs_cases, pzprjs_group
 
 G = get_genre("shakashaka")
 
+
+@pytest.fixture(scope="module")
+def pzprjs_shakashaka() -> dict:
+    return pzprjs_group("shakashaka")
 
 def test_pzprjs_cases_check_to_the_expected_code(pzprjs_shakashaka: dict) -> None:
     check_pzprjs_cases(pzprjs_shakashaka)

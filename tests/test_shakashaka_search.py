@@ -17,9 +17,9 @@ from rectlogic.engine import dead
 from rectlogic.genres.registry import get_genre
 from rectlogic.genres.shakashaka import Answer, Puzzle
 from rectlogic.genres.shakashaka.model import BLACK, TNE, TNW, TSE, TSW
-from rectlogic.genres.shakashaka.studies import every_picture, sweep
 from rectlogic.genres.shakashaka.validate import white_area_ok, white_area_ok_batch
 from rectlogic.solve import solve
+from rectlogic.studies.shakashaka import every_picture, sweep
 
 G = get_genre("shakashaka")
 TRIANGLES = (TNW, TNE, TSE, TSW)

@@ -316,7 +316,7 @@ def test_compiled_leaf_check_agrees_with_the_validator(corpus: list) -> None:
     """The search's leaf test reads the rule book over rectangles; on Janko answers and on
     edits of them (a rectangle moved, grown or shrunk by one), it agrees with pzprjs's checks
     on the drawing wherever the rectangles can be drawn, and rejects overlaps and holes."""
-    from rectlogic.genres.shikaku import _draw
+    from rectlogic.genres.kits.regions import draw_rects as _draw
     from rectlogic.genres.shikaku.validate import rectangles_obey_rules
 
     G = get_genre("shikaku")
@@ -348,7 +348,7 @@ def test_the_search_leaf_test_reads_domains_as_the_validator_does(corpus: list) 
     """`accept` on the search's uint64 domains (each clue's lowest candidate, checked in one
     compiled call) against pzprjs's checks on the drawing: on Janko answers, and with one
     clue switched to another of its candidates."""
-    from rectlogic.genres.shikaku import _draw
+    from rectlogic.genres.kits.regions import draw_rects as _draw
 
     rng = np.random.default_rng(5)
     seen = {True: 0, False: 0}

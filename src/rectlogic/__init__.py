@@ -11,8 +11,8 @@ import warnings
 from typing import Any
 
 from .errors import BoardTooLarge, FormatError, IgnoredInput, RectlogicError, UnknownGenre
-from .genres.registry import get_genre, warm_up
-from .solve import Solution, solve
+from .genres.registry import get_genre
+from .solve import Solution, solve, warm_up
 
 __version__ = "0.1.0"
 

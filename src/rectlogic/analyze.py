@@ -74,7 +74,7 @@ def suggestions(puzzle: Board, answer: Any, near: set[tuple[int, int]]) -> list[
     none does, the edits that leave the fewest answers, with their counts."""
     genre = genre_of(puzzle)
     unique, others = [], []
-    for k, (change, edited) in enumerate(genre.part("author").edits(puzzle, answer, near)):
+    for k, (change, edited) in enumerate(genre.author.edits(puzzle, answer, near)):
         if k >= EDITS_TRIED or limits.expired():
             break
         g = grade(edited)  # proves it unique first
@@ -99,7 +99,7 @@ def conflict(puzzle: Board) -> list[tuple[int, int]]:
     """A minimal set of clue cells that cannot all hold: deletion over the clues, each
     dropped (relaxed: its number removed) when the rest still has no answer. Relaxing a
     clue only adds answers, so the set found is minimal."""
-    author = genre_of(puzzle).part("author")
+    author = genre_of(puzzle).author
     clues = author.clue_cells(puzzle)
     core = list(clues)
     for cell in list(core):

@@ -23,49 +23,59 @@ SYMBOL_PREFIX = "f"
 
 
 def workload() -> None:
-    """Every path a user reaches: the shipped bank's boards of every genre, size and grade
-    (one each) solved at every rung and by the clause engines, analysed, hinted, checked;
-    new boards of every grade."""
-    import numpy as np
-
-    from . import bank, warm_up
-    from .analyze import analyze
-    from .formats.auto import load
+    """Every path a user reaches: each genre's examples, and the shipped bank's boards of every
+    genre, size and grade (one each), solved at every rung and by the clause engines (where a
+    genre has a clause model), analysed, hinted, checked; new boards of every grade."""
+    from . import bank
+    from .formats.auto import load, read_answer
     from .generate import NoBoard, grades, make_board
     from .genres.registry import GENRES, get_genre
-    from .hint import hint
-    from .sat import ENGINES
-    from .solve import solve
+    from .solve import warm_up
 
     warm_up()
+    for genre in GENRES:
+        for example in genre.examples.SOLVED:
+            puzzle = load(example.url, genre.name).puzzle
+            exercise(genre, puzzle, read_answer(puzzle, example.answer))
     for (name, rows, _cols, _grade), ids in sorted(bank.groups().items()):
-        if rows > 15:
-            continue
-        genre = get_genre(name)
-        puzzle = load(bank.get(ids[0]).url, name).puzzle
-        found = solve(puzzle)
-        for rung in genre.LADDER:
-            solve(puzzle, rung=rung, budget=200)
-        analyze(puzzle, timeout=5)
-        answer = found.answers[0]
-        if rows <= 8:  # their leaf test is the answer check (`obeys_rules`)
-            for clause_engine in ENGINES.values():
-                clause_engine(puzzle, limit=2)
-        genre.check(puzzle, answer)
-        genre.check(puzzle, genre.empty_answer(puzzle))
-        truth = genre.answer_json(puzzle, answer)
-        board = genre.board_json(puzzle)
-        rng = np.random.default_rng(rows)
-        if board["input"] == "rectangles":
-            position: Any = [t for t in truth if rng.random() < 0.4]
-        else:
-            position = ["".join(ch if rng.random() < 0.4 or board["fixed"][r][c] else "_"
-                                for c, ch in enumerate(line)) for r, line in enumerate(truth)]
-        hint(puzzle, position)
+        if rows <= 15:
+            puzzle = load(bank.get(ids[0]).url, name).puzzle
+            exercise(get_genre(name), puzzle, None)
     for genre in GENRES:
         for grade in grades(genre.name)[1:]:  # the first, "none", has nothing to solve
             with suppress(NoBoard):  # the attempts have called what generation calls
                 make_board(genre.name, 6, 6, grade, seed=1)
+
+
+def exercise(genre: Any, puzzle: Any, answer: Any) -> None:
+    """One board through what users call: solves at every rung, the clause engines on small
+    boards, the analysis, checks and a hint from a part of the answer."""
+    import numpy as np
+
+    from .analyze import analyze
+    from .hint import hint
+    from .sat import ENGINES
+    from .solve import solve
+
+    found = solve(puzzle)
+    for rung in genre.LADDER:
+        solve(puzzle, rung=rung, budget=200)
+    analyze(puzzle, timeout=5)
+    answer = found.answers[0] if answer is None else answer
+    if puzzle.rows <= 8 and genre.clause_model is not None:  # their leaf test: `obeys_rules`
+        for clause_engine in ENGINES.values():
+            clause_engine(puzzle, limit=2)
+    genre.check(puzzle, answer)
+    genre.check(puzzle, genre.empty_answer(puzzle))
+    truth = genre.answer_json(puzzle, answer)
+    board = genre.board_json(puzzle)
+    rng = np.random.default_rng(puzzle.rows)
+    if board["input"] == "rectangles":
+        position: Any = [t for t in truth if rng.random() < 0.4]
+    else:
+        position = ["".join(ch if rng.random() < 0.4 or board["fixed"][r][c] else "_"
+                            for c, ch in enumerate(line)) for r, line in enumerate(truth)]
+    hint(puzzle, position)
 
 
 def signature_key(sig: tuple) -> tuple | None:

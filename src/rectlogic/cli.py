@@ -100,7 +100,7 @@ def solve_cmd(
             limit=limit, budget=nodes, timeout=timeout,
         )
     elif engine in ENGINES:
-        if not get_genre(loaded.puzzle.genre).has_clause_model:
+        if get_genre(loaded.puzzle.genre).clause_model is None:
             raise RectlogicError(f"{loaded.puzzle.genre} has no clause model: --engine "
                                  f"{engine} cannot solve it; use --engine ours")
         result = ENGINES[engine](loaded.puzzle, limit=limit, timeout=timeout)
@@ -365,7 +365,7 @@ def serve_cmd(
     """Serve the app and its JSON API (http://HOST:PORT, API under /api, spec at /docs)."""
     import uvicorn
 
-    from .genres.registry import warm_up
+    from .solve import warm_up
     from .web import create_app
 
     warm_up()  # compiled kernels loaded (or compiled, once) before the first request
@@ -402,7 +402,7 @@ def convert_cmd(
     to: Annotated[
         str, typer.Option("--to", help="url, pzprv3, janko, text; some genres more (" + "; ".join(
             f"{g.name}: {', '.join(g.codec.EXTRA_FORMATS)}" for g in GENRES
-            if getattr(g.codec, "EXTRA_FORMATS", ())) + ")")
+            if g.codec.EXTRA_FORMATS) + ")")
     ],
     genre: GenreOpt = None,
 ) -> None:

@@ -20,3 +20,7 @@ class UnknownGenre(RectlogicError):
 
 class IgnoredInput(UserWarning):
     """Input read past and left out (text after the puzzle in a URL): not an error."""
+
+
+class MissingPart(RectlogicError):
+    """A genre lacks a part a request needs (a clause model, Janko's format, …)."""

@@ -125,3 +125,22 @@ def _solve(puzzle: Board, rung: str | None, rules: Iterable[str] | None, limit: 
         puzzle.genre, puzzle.rows, puzzle.cols, status, answers, found.nodes, seconds,
         found.stopped,
     )
+
+
+def warm_up() -> None:
+    """Compile every genre's kernels (or load them from numba's cache on disk) by solving one
+    small board of each: the first compile takes some seconds per genre, which belongs to
+    installing or starting a server, not to a user's first puzzle."""
+    import numpy as np
+
+    from .genres.generating import FIRST_CANDIDATE
+    from .genres.registry import GENRES
+
+    for genre in GENRES:
+        for seed in range(50):
+            puzzle = genre.generate(5, 5, np.random.default_rng(seed), FIRST_CANDIDATE)
+            if puzzle is not None:
+                for rung, rules in genre.LADDER.items():
+                    if rules:  # every rung with rules: each may call its own kernels
+                        solve(puzzle, rung=rung, budget=500)
+                break

@@ -26,7 +26,7 @@ def run_analysis_bench(sizes: tuple[int, ...] = (10, 20), per_size: int | None =
         times, statuses = [], Counter()
         for row in rows[:per_size]:
             p = load(row.url).puzzle
-            author = genre_of(p).part("author")
+            author = genre_of(p).author
             clues = author.clue_cells(p)
             q = author.relax(p, clues[len(clues) // 2:][:1])  # one number dropped
             analyze(q)  # warm (kernels, candidate caches)

@@ -18,9 +18,10 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import FormatError, RectlogicError
+from ..errors import FormatError, MissingPart, RectlogicError
 from ..formats import janko
-from ..formats.auto import codec, load
+from ..formats.auto import janko_codec, load
+from ..genres.registry import get_genre
 from ..sat import ENGINES
 from ..solve import solve
 from .peers import PEERS, peer, supports
@@ -32,6 +33,9 @@ RIVALS = {name: partial(run, limit=2) for name, run in ENGINES.items()}
 def engine(name: str, genre: str) -> Callable[[Any], Any]:
     """A rival engine or an installed peer, by name, for a corpus of this genre."""
     if name in RIVALS:
+        if get_genre(genre).clause_model is None:
+            raise MissingPart(f"{get_genre(genre).name} has no clause model: {name} cannot "
+                              "solve it")
         return RIVALS[name]
     if name not in PEERS:
         raise RectlogicError(
@@ -165,7 +169,7 @@ def load_corpus(path: str | Path, genre: str | None = None) -> tuple[str, list[C
         genre = genre or named
         if genre is None:
             raise RectlogicError(f"{path} does not name its genre; give --genre")
-        c = codec(genre)
+        c = janko_codec(genre)
         items = []
         for e in entries:
             try:

@@ -10,10 +10,10 @@ import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from ..errors import FormatError
+from ..genres.base import Codec, JankoCodec
 from ..genres.registry import genre_with_format, get_genre, janko_genre
 from . import janko, puzzlink, pzprv3, tatham, text
 
@@ -35,9 +35,17 @@ def genre_name(name: str) -> str:
     return get_genre(name).name
 
 
-def codec(genre: str) -> ModuleType:
+def codec(genre: str) -> Codec:
     """The module that maps the formats onto one genre's Puzzle and Answer."""
     return get_genre(genre).codec
+
+
+def janko_codec(genre: str) -> JankoCodec:
+    """A genre's reading of Janko's text; refused for a genre Janko does not publish."""
+    found = get_genre(genre).janko
+    if found is None:
+        raise FormatError(f"{get_genre(genre).name} has no Janko format")
+    return found
 
 
 def read_source(arg: str) -> str:
@@ -105,10 +113,13 @@ def load(source: str, genre: str | None = None) -> Loaded:
         puzzle, answer = codec(genre or tb.genre).from_text(tb)
         return Loaded(puzzle, answer, fmt)
     if fmt == "tatham":
-        puzzle, answer = codec(genre or genre_with_format("tatham").name).from_tatham(t)
+        reader = get_genre(genre) if genre else genre_with_format("tatham")
+        if "tatham" not in reader.codec.EXTRA_FORMATS:
+            raise FormatError(f"{reader.name} has no Tatham format")
+        puzzle, answer = reader.codec.from_tatham(t)
         return Loaded(puzzle, answer, fmt)
     jt = janko.split(t)
-    puzzle, answer = codec(genre or janko_genre(jt).name).from_janko(jt)
+    puzzle, answer = janko_codec(genre or janko_genre(jt).name).from_janko(jt)
     return Loaded(puzzle, answer, fmt)
 
 
@@ -141,9 +152,13 @@ def dump(puzzle: Any, answer: Any | None, to: str) -> str:
     c = codec(puzzle.genre)
     if to == "url":
         return c.to_url(puzzle) + "\n"
-    if to in ("pzprv3", "janko", "text"):
-        return getattr(c, f"to_{to}")(puzzle, answer)
-    extra = getattr(c, "EXTRA_FORMATS", ())
+    if to == "pzprv3":
+        return c.to_pzprv3(puzzle, answer)
+    if to == "text":
+        return c.to_text(puzzle, answer)
+    if to == "janko":
+        return janko_codec(puzzle.genre).to_janko(puzzle, answer)
+    extra = c.EXTRA_FORMATS
     if to in extra:
         return getattr(c, f"to_{to}")(puzzle, answer)
     raise FormatError(

@@ -5,18 +5,19 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, overload
 
 import numpy as np
 
 from ..engine import probing
 from ..engine.fixpoint import Propagate, popcount
 from ..engine.kernel import NO_TALLIES
-from ..errors import RectlogicError, UnknownGenre
+from ..errors import MissingPart, RectlogicError, UnknownGenre
 from .generating import Judge
 
 
@@ -75,6 +76,142 @@ class Board(Protocol):
 
 P = TypeVar("P", bound=Board)
 A = TypeVar("A")
+
+
+# -- a genre's parts: what each is (a Protocol), and how a genre declares one (`Part`) ----------
+class Codec(Protocol):
+    """The formats every genre reads and writes (formats/ holds the shared machinery)."""
+
+    PID: str
+    """Its puzz.link id."""
+    EXTRA_FORMATS: tuple[str, ...]
+    """Formats only some genres have (`tatham`, …): it has `from_<f>`/`to_<f>` for each."""
+
+    def from_url(self, parts: Any) -> Any: ...
+    def to_url(self, puzzle: Any) -> str: ...
+    def from_pzprv3(self, f: Any) -> tuple[Any, Any]: ...
+    def to_pzprv3(self, puzzle: Any, answer: Any) -> str: ...
+    def from_text(self, tb: Any) -> tuple[Any, Any]: ...
+    def to_text(self, puzzle: Any, answer: Any) -> str: ...
+    def answer_from_json(self, puzzle: Any, data: object) -> Any: ...
+
+
+class JankoCodec(Protocol):
+    """Janko's text: read, written, and how much a text looks like this genre's."""
+
+    def from_janko(self, jt: Any) -> tuple[Any, Any]: ...
+    def to_janko(self, puzzle: Any, answer: Any) -> str: ...
+    def janko_likeness(self, jt: Any) -> float: ...
+
+
+class Author(Protocol):
+    """What a setter edits (the workbench) and what the analysis may change."""
+
+    EDIT: dict[str, Any]
+    """The workbench's controls (`drawing.edit_description`)."""
+
+    def compose(self, rows: int, cols: int, cells: object, borders: object = None) -> Any: ...
+    def decompose(self, puzzle: Any) -> dict[str, Any]: ...
+    def clue_cells(self, puzzle: Any) -> list[tuple[int, int]]: ...
+    def relax(self, puzzle: Any, cells: Iterable[tuple[int, int]]) -> Any: ...
+    def edits(self, puzzle: Any, answer: Any,
+              near: set[tuple[int, int]]) -> Iterator[tuple[str, Any]]: ...
+
+
+class BoardDescription(Protocol):
+    """What the player draws and plays a board from (`genres.drawing`)."""
+
+    def describe(self, puzzle: Any) -> dict[str, Any]: ...
+
+
+class ClauseModel(Protocol):
+    """The rules as clauses (`engine.clauses.Encoding`), for the clause engines."""
+
+    def encode(self, puzzle: Any) -> Any: ...
+
+
+class Examples(Protocol):
+    """A genre's own examples, like pzprjs's test scripts (see `genres.examples`)."""
+
+    SOLVED: tuple[Any, ...]
+    """Boards with their one answer (`Solved`), smallest first."""
+    FAILING: tuple[Any, ...]
+    """Answers that fail, each with the code the checker gives first (`Failing`)."""
+
+
+def protocol_members(kind: type) -> list[str]:
+    """The names a Protocol asks for: its annotated attributes and its methods."""
+    names = set(getattr(kind, "__annotations__", {}))
+    names |= {n for n, v in vars(kind).items() if callable(v) and not n.startswith("_")}
+    return sorted(names)
+
+
+T = TypeVar("T")
+
+
+class Part(Generic[T]):
+    """One declared part of a genre: a module of its package and the Protocol it keeps.
+
+    Declared on a genre class (`clause_model = Part(".cnf", ClauseModel)`; `Genre` declares the
+    required ones, each a module of the same name in the genre's package), found by
+    `register` when the genre is imported (a part missing is an error there, naming the genre
+    and the part), imported on first access and checked then against its Protocol: the
+    CLI's start-up imports no clause model it does not use."""
+
+    def __init__(self, module: str, kind: type[T]) -> None:
+        self.module = module
+        self.kind = kind
+        self.attr = ""
+        self.found: dict[type, ModuleType] = {}
+        """Per genre class, its module once imported (kept here: a genre pickles by value)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.attr = name
+
+    def where(self, owner: type) -> str:
+        """The module's full name (a relative name is read from the genre's package)."""
+        package = sys.modules[owner.__module__].__package__ or owner.__module__
+        return importlib.util.resolve_name(self.module, package)
+
+    @overload
+    def __get__(self, genre: None, owner: type) -> Part[T]: ...
+    @overload
+    def __get__(self, genre: Genre, owner: type) -> T: ...
+
+    def __get__(self, genre: Genre | None, owner: type) -> Part[T] | T:
+        if genre is None:
+            return self
+        if owner not in self.found:
+            module = importlib.import_module(self.where(owner))
+            missing = [m for m in protocol_members(self.kind) if not hasattr(module, m)]
+            if missing:
+                raise MissingPart(f"{genre.name}: its {self.attr} part ({module.__name__}) "
+                                  f"lacks {', '.join(missing)}")
+            self.found[owner] = module
+        return self.found[owner]  # type: ignore[return-value]
+
+
+REQUIRED_PARTS = ("codec", "author", "board", "examples")
+OPTIONAL_PARTS = ("janko", "clause_model")
+
+
+def check_parts(genre: Genre) -> None:
+    """Every required part declared and every declared part's module present (found, not
+    imported): a genre missing one fails when it is imported, naming itself and the part."""
+    owner = type(genre)
+    for attr in (*REQUIRED_PARTS, *OPTIONAL_PARTS):
+        declared = getattr(owner, attr, None)
+        if declared is None and attr in OPTIONAL_PARTS:
+            continue
+        if not isinstance(declared, Part):
+            raise MissingPart(f"genre {genre.name} declares no {attr} part")
+        try:
+            found = importlib.util.find_spec(declared.where(owner))
+        except (ImportError, AttributeError, ValueError):  # its package is not a package
+            found = None
+        if found is None:
+            raise MissingPart(f"genre {genre.name}: its {attr} part "
+                              f"{declared.where(owner)} does not exist")
 
 
 class Genre(ABC, Generic[P, A]):
@@ -189,42 +326,27 @@ class Genre(ABC, Generic[P, A]):
         """The strongest rung that does not probe (a search's cheapest strong propagation)."""
         return [r for r, rules in self.LADDER.items() if "probe" not in rules][-1]
 
-    # -- the genre's other parts, each a module of its package ---------------------------------
-    def part(self, name: str) -> ModuleType:
-        """A module of the genre's package (`codec`, `cnf`, `studies`), imported on first use."""
-        return importlib.import_module(f"{type(self).__module__}.{name}")
-
-    @property
-    def codec(self) -> ModuleType:
-        """Its mapping of the formats (puzz.link, pzprv3, Janko, text, …) onto its types."""
-        return self.part("codec")
-
-    def cnf(self, puzzle: P) -> Any:
-        """Its rules as clauses (`engine.clauses.Encoding`), for the clause engines."""
-        return self.part("cnf").encode(puzzle)
-
-    @property
-    def has_clause_model(self) -> bool:
-        """Does it have a `cnf` part (what the clause engines need)? Asked before using one."""
-        return importlib.util.find_spec(f"{type(self).__module__}.cnf") is not None
+    # -- the genre's other parts: declared (`Part`), each a module of its package ------------
+    codec = Part(".codec", Codec)
+    """Its mapping of the formats (puzz.link, pzprv3, text, …) onto its types (required)."""
+    author = Part(".author", Author)
+    """What a setter edits, for the workbench and the analysis (required)."""
+    board = Part(".board", BoardDescription)
+    """What the player needs to draw and play a board (required)."""
+    examples = Part(".examples", Examples)
+    """Its own boards with answers and failing boards with codes, like pzprjs's test scripts
+    (required): what the contract tests, the native build and the first-solve figure run."""
+    janko: ClassVar[Part[JankoCodec] | None] = None
+    """Its reading of Janko's text, where Janko publishes the genre (optional: a genre
+    declares `janko = Part(".codec", JankoCodec)`)."""
+    clause_model: ClassVar[Part[ClauseModel] | None] = None
+    """Its rules as clauses, for the clause engines (optional, where an exact model is
+    practical: `clause_model = Part(".cnf", ClauseModel)`)."""
 
     def board_json(self, puzzle: P) -> dict[str, Any]:
         """What the player needs to draw and play the board (see `genres.drawing`)."""
         return {"genre": self.name, "rows": puzzle.rows, "cols": puzzle.cols,
-                "rungs": list(self.LADDER), **self.part("board").describe(puzzle)}
-
-    @property
-    def peers(self) -> dict[str, Callable[[Any], str | None]]:
-        """Other projects' solvers of this genre, by name, for the benchmark (its `peers.py`;
-        none when it has no such module)."""
-        try:
-            return self.part("peers").PEERS
-        except ModuleNotFoundError:
-            return {}
-
-    def load_studies(self) -> None:
-        """Import its studies, which register themselves with `rectlogic.studies`."""
-        self.part("studies")
+                "rungs": list(self.LADDER), **self.board.describe(puzzle)}
 
     # -- shared machinery ---------------------------------------------------------------------
     def rules_for(self, rung: str | None = None, rules: Iterable[str] | None = None) -> frozenset:
@@ -334,7 +456,8 @@ without the registry (which imports every genre, and so sits above them)."""
 
 
 def register(genre: Genre) -> Genre:
-    """Called once by each genre package for its Genre object."""
+    """Called once by each genre package for its Genre object: its parts are checked here."""
+    check_parts(genre)
     _LOADED[genre.name] = genre
     return genre
 

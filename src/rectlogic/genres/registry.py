@@ -8,13 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from ..errors import UnknownGenre
-from ..solve import solve
 from .base import Genre
 from .chocona import CHOCONA
-from .generating import FIRST_CANDIDATE
 from .shakashaka import SHAKASHAKA
 from .shikaku import SHIKAKU
 
@@ -33,28 +29,17 @@ def get_genre(name: str) -> Genre:
 
 
 def genre_with_format(fmt: str) -> Genre:
-    """The genre whose codec reads a format only some genres have (Tatham's game ids)."""
-    found = [g for g in GENRES if hasattr(g.codec, f"from_{fmt}")]
+    """The genre whose codec declares a format only some genres have (Tatham's game ids)."""
+    found = [g for g in GENRES if fmt in g.codec.EXTRA_FORMATS]
     if not found:
         raise UnknownGenre(f"no genre reads the {fmt} format")
     return found[0]
 
 
 def janko_genre(jt: Any) -> Genre:
-    """Janko text does not name its genre: the one whose reader finds it most like its own
-    (the first in order on a tie)."""
-    return max(GENRES, key=lambda g: g.codec.janko_likeness(jt))
-
-
-def warm_up() -> None:
-    """Compile every genre's kernels (or load them from numba's cache on disk) by solving one
-    small board of each: the first compile takes some seconds per genre, which belongs to
-    installing or starting a server, not to a user's first puzzle."""
-    for genre in GENRES:
-        for seed in range(50):
-            puzzle = genre.generate(5, 5, np.random.default_rng(seed), FIRST_CANDIDATE)
-            if puzzle is not None:
-                for rung, rules in genre.LADDER.items():
-                    if rules:  # every rung with rules: each may call its own kernels
-                        solve(puzzle, rung=rung, budget=500)
-                break
+    """Janko text does not name its genre: of the genres that read it, the one whose reader
+    finds it most like its own (the first in order on a tie)."""
+    readers = [g for g in GENRES if g.janko is not None]
+    if not readers:
+        raise UnknownGenre("no genre reads Janko's text")
+    return max(readers, key=lambda g: g.janko.janko_likeness(jt))

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..engine import limits
 from ..engine.clauses import Encoding
-from ..errors import BoardTooLarge, RectlogicError
+from ..errors import BoardTooLarge, MissingPart, RectlogicError
 from ..genres import genre_of
 from ..solve import Solution, status_of
 
@@ -20,13 +20,16 @@ of clauses a cell, and a larger board would take gigabytes before the solver sta
 
 
 def encode(puzzle: Any) -> Encoding:
-    if not genre_of(puzzle).has_clause_model:
-        raise RectlogicError(f"{puzzle.genre} has no clause model: the clause engines cannot "
-                             "solve it; use --engine ours")
+    """The genre's clause model of the puzzle; a genre without one is refused (not every genre
+    has an exact model that is practical)."""
+    model = genre_of(puzzle).clause_model
+    if model is None:
+        raise MissingPart(f"{puzzle.genre} has no clause model: the clause engines cannot "
+                          "solve it; use --engine ours")
     if puzzle.rows * puzzle.cols > MAX_CELLS:
         raise BoardTooLarge(
             f"the clause engines take boards of at most {MAX_CELLS} cells; use --engine ours")
-    return genre_of(puzzle).cnf(puzzle)
+    return model.encode(puzzle)
 
 
 STOPPED = frozenset()

@@ -2,13 +2,19 @@
 
 A study is a function from parameters to rows (dicts with fixed column names). This module
 keeps the list, runs a study (timed, with a progress hook for the shells), and renders
-results as markdown; the studies themselves live in each genre's package (`studies.py`)."""
+results as markdown. The studies themselves are this package's other modules: one per genre
+that has studies, named after it (research imports the shells, so it lives above the genre
+packages), and `generator` across genres."""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
+from functools import cache
+from types import ModuleType
 from typing import Any, TypeVar
 
 from ..batch import executor
@@ -76,12 +82,22 @@ def study(name: str, columns: Sequence[str],
     return register
 
 
+@cache
+def modules() -> dict[str, ModuleType]:
+    """This package's study modules by name, each imported (its studies register
+    themselves on import)."""
+    return {info.name: importlib.import_module(f"{__name__}.{info.name}")
+            for info in pkgutil.iter_modules(__path__)}
+
+
+def of_genre(genre: Any) -> ModuleType | None:
+    """A genre's studies (the module named after it), or None where it has none."""
+    return modules().get(genre.name)
+
+
 def studies() -> dict[str, Study]:
     """Every genre's studies, the genres in the registry's order, then those across genres."""
-    from . import generator  # noqa: F401  (the studies across genres)
-
-    for genre in GENRES:
-        genre.load_studies()  # each study registers itself on import
+    modules()
     order = [g.name for g in GENRES]
 
     def place(name: str) -> int:

@@ -342,7 +342,7 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
     @app.get("/api/genres")
     def genres() -> list[dict[str, Any]]:
         """Each genre's name and grades (its rungs with rules, then `search`)."""
-        return [{"name": g.name, "grades": g.grades[1:], "edit": g.part("author").EDIT,
+        return [{"name": g.name, "grades": g.grades[1:], "edit": g.author.EDIT,
                  "explain": _grade_words(g)} for g in GENRES]
 
     @app.get("/favicon.ico", include_in_schema=False)
@@ -351,29 +351,22 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
 
     @app.get("/api/rules")
     def rules() -> list[dict[str, Any]]:
-        """Each genre's rules in words and a small solved example (from the bank, drawn as
-        text), for the rules page."""
+        """Each genre's rules in words and a small solved example (the first of its own
+        examples, drawn as text), for the rules page."""
         out = []
         for g in GENRES:
-            shown = {"example": None, "picture": None, "controls": []}
-            try:  # the rules stand without an example when the bank is unavailable
-                example = next((b for b in banked(bank.rows, bank_path, g.name) if b.rows <= 6),
-                               None)
-                if example is not None:
-                    p = load(example.url).puzzle
-                    shown = {"example": example.url,
-                             "picture": g.render(p, read_answer(p, example.answer)),
-                             "controls": g.board_json(p)["help"]}
-            except RectlogicError:
-                pass
-            out.append({"name": g.name, "rules": g.RULES_TEXT, **shown})
+            example = g.examples.SOLVED[0]
+            p = load(example.url, g.name).puzzle
+            out.append({"name": g.name, "rules": g.RULES_TEXT, "example": example.url,
+                        "picture": g.render(p, read_answer(p, example.answer)),
+                        "controls": g.board_json(p)["help"]})
         return out
 
     @app.post("/api/compose")
     def compose(body: ComposeIn) -> dict[str, Any]:
         """The editor's state (a token per cell, region borders) → the puzzle's URL."""
-        puzzle = get_genre(body.genre).part("author").compose(body.rows, body.cols, body.cells,
-                                                               body.borders)
+        puzzle = get_genre(body.genre).author.compose(body.rows, body.cols, body.cells,
+                                                      body.borders)
         return {"url": dump(puzzle, None, "url").strip()}
 
     @app.post("/api/decompose")
@@ -381,7 +374,7 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
         """A puzzle → the editor's state: a token per cell, and region borders."""
         p = _puzzle(body)
         return {"genre": p.genre, "rows": p.rows, "cols": p.cols,
-                **genre_of(p).part("author").decompose(p)}
+                **genre_of(p).author.decompose(p)}
 
     @app.get("/api/bank/index", responses=BANK_ERRORS)
     def bank_index() -> list[dict[str, Any]]:

@@ -67,7 +67,7 @@ def _serve(conn: Connection) -> None:  # pragma: no cover - runs in the worker p
     """The worker's loop: load the kernels once, then run jobs until the pipe closes."""
     from ..engine.limits import time_limit
     from ..errors import RectlogicError
-    from ..genres.registry import warm_up
+    from ..solve import warm_up
     from . import jobs
 
     with contextlib.suppress(OSError):

@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import ClassVar
 
 import numpy as np
 
-from ...errors import RectlogicError
 from ...grid import ANY_CLUE, check_same_size, draw_rooms
-from ..base import Genre, Propagate, Violation, framed_cell, position_rows, register
+from ..base import (
+    ClauseModel,
+    Genre,
+    JankoCodec,
+    Part,
+    Propagate,
+    Violation,
+    register,
+)
 from ..generating import Judge
+from ..kits import shaded
 from . import generate as _generate
 from . import rules as _rules
-from .model import BIT, BOTH, SHADED, WHITE, Answer, Puzzle
+from .model import Answer, Puzzle
 from .validate import UI_ONLY_CODES
 from .validate import domains_obey_rules as _domains_obey_rules
 from .validate import obeys_rules as _obeys_rules
@@ -34,6 +41,8 @@ class Chocona(Genre[Puzzle, Answer]):
     }
     HEAVY_EXAMPLE = "https://puzz.link/p?chocona/30/30/" + "0" * 348 + "+1c2"
     name = "chocona"
+    janko = Part(".codec", JankoCodec)
+    clause_model = Part(".cnf", ClauseModel)
     RULES = _rules.RULES
     LADDER = _rules.LADDER
     DEFAULT_RUNG = "probe"
@@ -42,20 +51,17 @@ class Chocona(Genre[Puzzle, Answer]):
     PROBE_EVERY_NODE = True  # windows and tallies alone leave hard boards to deep search
 
     def initial_domains(self, puzzle: Puzzle) -> np.ndarray:
-        return _open_board(puzzle.rows, puzzle.cols).copy()
+        return shaded.open_board(puzzle.rows, puzzle.cols).copy()
 
     def base_propagator(self, puzzle: Puzzle, rules: frozenset[str]) -> Propagate | None:
         return _rules.build(puzzle, rules)
 
     def decode(self, puzzle: Puzzle, domains: np.ndarray) -> Answer:
-        inner = domains.reshape(puzzle.rows + 2, puzzle.cols + 2)[1:-1, 1:-1]
-        return Answer(tuple(map(tuple, (inner == BIT[SHADED]).astype(int).tolist())))
+        return Answer(shaded.shading(puzzle, domains))
 
     def encode(self, puzzle: Puzzle, answer: Answer) -> np.ndarray:
         check_same_size(puzzle, answer)
-        d = np.full((puzzle.rows + 2, puzzle.cols + 2), BIT[WHITE], dtype=np.uint8)
-        d[1:-1, 1:-1] = np.where(np.array(answer.shaded, dtype=bool), BIT[SHADED], BIT[WHITE])
-        return d.ravel()
+        return shaded.shaded_domains(puzzle, answer.shaded)
 
     def pzprjs_findings(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
         check_same_size(puzzle, answer)
@@ -76,7 +82,7 @@ class Chocona(Genre[Puzzle, Answer]):
         return lambda d: _domains_obey_rules(puzzle, d)
 
     def answer_json(self, puzzle: Puzzle, answer: Answer) -> list[str]:
-        return ["".join("#" if v else "." for v in row) for row in answer.shaded]
+        return shaded.answer_rows(answer.shaded)
 
     def render(self, puzzle: Puzzle, answer: Answer | None = None) -> str:
         """Clues on their top cells, shaded cells as #, region borders drawn."""
@@ -93,38 +99,14 @@ class Chocona(Genre[Puzzle, Answer]):
 
     def position_domains(self, puzzle: Puzzle, position: list[str]) -> np.ndarray:
         """Rows of characters: `#` shaded, `.` marked unshaded, `_` or space open."""
-        d = self.initial_domains(puzzle).reshape(puzzle.rows + 2, puzzle.cols + 2)
-        for r, row in enumerate(position_rows(puzzle, position)):
-            for c, ch in enumerate(row):
-                if ch in "#.":
-                    d[r + 1, c + 1] = BIT[SHADED if ch == "#" else WHITE]
-                elif ch not in "_ ":
-                    raise RectlogicError(f"position cell ({r},{c}) has {ch!r}")
-        return d.ravel()
+        return shaded.position_domains(puzzle, self.initial_domains(puzzle), position)
 
     def describe(self, puzzle: Puzzle, variable: int, before: int, after: int) -> dict:
-        r, c = framed_cell(variable, puzzle.cols)
-        where = f"Row {r + 1}, column {c + 1}"
-        text = {BIT[SHADED]: f"{where} is shaded",
-                BIT[WHITE]: f"{where} stays unshaded"}.get(
-                    after, f"{where} can be neither: a contradiction")
-        state = {BIT[SHADED]: "#", BIT[WHITE]: "."}.get(after)
-        return {"cells": [[r, c]], "text": text,
-                "move": {"cell": [r, c], "state": state} if state else None}
+        return shaded.describe(puzzle, variable, before, after)
 
     def generate(self, rows: int, cols: int, rng: np.random.Generator,
                  judge: Judge) -> Puzzle | None:
         return _generate.generate(rows, cols, rng, judge)
-
-
-@lru_cache(maxsize=32)
-def _open_board(rows: int, cols: int) -> np.ndarray:
-    """Every cell open inside an unshaded frame (flat, read-only: copied for each use, which
-    is cheaper than building it)."""
-    d = np.full((rows + 2, cols + 2), BIT[WHITE], dtype=np.uint8)
-    d[1:-1, 1:-1] = BOTH
-    d.flags.writeable = False
-    return d.ravel()
 
 
 CHOCONA = register(Chocona())

@@ -1,25 +1,12 @@
 """Chocona in clauses: a variable per cell (shaded); in every 2×2 window the window law as
-its prime clauses, derived from the solver's own table (`model.WINDOW_OK`: four clauses, three
+its prime clauses, derived from the solver's own table (`kits.shaded.WINDOW_OK`: four clauses, three
 shaded cells force the fourth); each number a cardinality constraint on its region."""
 
 from __future__ import annotations
 
-from functools import cache
-
-from ...engine.clauses import Cnf, Encoding, box_clauses, prime_boxes
-from .model import WINDOW_OK, Answer, Puzzle
-
-
-@cache
-def window_boxes() -> tuple[tuple[int, ...], ...]:
-    """The window law's maximal forbidden boxes (per cell NE, SE, SW, NW: a 2-bit state mask)."""
-    return prime_boxes(~WINDOW_OK)
-
-
-def window_clauses(window: list[int]) -> list[list[int]]:
-    """The prime clauses over one window's cell variables (NE, SE, SW, NW): a cell is WHITE
-    when its variable is false, SHADED when true."""
-    return box_clauses(window_boxes(), [(-v, v) for v in window])
+from ...engine.clauses import Cnf, Encoding
+from ..kits.shaded import window_boxes, window_clauses  # noqa: F401  (the law's clauses)
+from .model import Answer, Puzzle
 
 
 def encode(puzzle: Puzzle) -> Encoding:

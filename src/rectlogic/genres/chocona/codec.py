@@ -12,6 +12,7 @@ from ...grid import ANY_CLUE, NO_CLUE, borders_of, is_number, rooms_from_borders
 from .model import Answer, Puzzle, make_puzzle
 
 PID = "chocona"
+EXTRA_FORMATS: tuple[str, ...] = ()
 
 
 def _clue_grid(puzzle: Puzzle, unknown: str, none: str) -> list[list[str]]:

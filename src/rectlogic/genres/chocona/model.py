@@ -18,15 +18,7 @@ import numpy as np
 
 from ...errors import RectlogicError
 from ...grid import NO_CLUE, check_size, frozen_array, hashed_once, label_pieces
-
-WHITE, SHADED = 0, 1
-BIT = (1, 2)
-BOTH = 3
-WINDOW_OK = np.ones((2, 2, 2, 2), dtype=bool)
-WINDOW_OK[tuple(np.array([v for v in np.ndindex(2, 2, 2, 2) if sum(v) == 3]).T)] = False
-"""The window law as a table over the states of a 2×2 window's cells (NE, SE, SW, NW;
-WHITE 0, SHADED 1): every clump is a rectangle ⟺ no window holds exactly three shaded. The
-solver's window rule and the clause engines' prime clauses are both derived from it."""
+from ..kits.shaded import BIT, BOTH, SHADED, WHITE, WINDOW_OK  # noqa: F401  (its values)
 
 
 @dataclass(frozen=True)

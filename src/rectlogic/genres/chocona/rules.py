@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 import sys
-from functools import cache, lru_cache
+from functools import lru_cache
 
 import numpy as np
 
@@ -21,7 +21,8 @@ from ...compiled import njit
 from ...engine import kernel
 from ...engine.kernel import CompiledRules, Kernels
 from ...grid import box_sum, mask_labels, piece_boxes, prefix_sums
-from .model import BIT, BOTH, SHADED, WHITE, WINDOW_OK, Puzzle
+from ..kits.shaded import window_table
+from .model import BIT, BOTH, SHADED, WHITE, Puzzle
 
 RULES = ("quota", "corner", "box", "probe")
 LADDER = {
@@ -32,22 +33,6 @@ LADDER = {
     "probe": ("quota", "corner", "box", "probe"),
 }
 SH, WH = BIT[SHADED], BIT[WHITE]
-
-
-@cache
-def window_table() -> np.ndarray:
-    """Per key (a window's four 2-bit domains: NE, SE, SW, NW from the low bits up), the
-    key after the law has narrowed it: each cell keeps the values in some filling of the
-    window the law allows (`WINDOW_OK`: the shaded count is not three); -1 when a cell
-    keeps none. One lookup tells a window that has nothing to narrow, the usual case."""
-    quads = np.arange(4)
-    doms = (np.arange(256)[:, None] >> (2 * quads)) & 3  # (key, quadrant): the cell's domain
-    values = (np.arange(16)[:, None] >> quads) & 1  # (filling, quadrant): 0 white, 1 shaded
-    fits = (WINDOW_OK[tuple(values.T)][None, :]  # (key, filling): allowed and in the domains
-            & ((doms[:, None, :] >> values[None, :, :]) & 1).all(axis=2))
-    kept = np.bitwise_or.reduce(np.where(fits[:, :, None], 1 << values[None], 0), axis=1)
-    after = (kept << (2 * quads)).sum(axis=1)
-    return np.where((kept == 0).any(axis=1), -1, after).astype(np.int32)
 
 
 QUOTA, CORNER, BOX = 1, 2, 4

@@ -9,7 +9,17 @@ import numpy as np
 
 from ...errors import RectlogicError
 from ...grid import ANY_CLUE, NO_CLUE
-from ..base import Genre, Propagate, Violation, framed_cell, position_rows, register
+from ..base import (
+    ClauseModel,
+    Genre,
+    JankoCodec,
+    Part,
+    Propagate,
+    Violation,
+    framed_cell,
+    position_rows,
+    register,
+)
 from ..generating import Judge
 from . import generate as _generate
 from . import rules as _rules
@@ -45,6 +55,8 @@ class Shakashaka(Genre[Puzzle, Answer]):
         "probe": "every other choice there leads to a contradiction",
     }
     name = "shakashaka"
+    janko = Part(".codec", JankoCodec)
+    clause_model = Part(".cnf", ClauseModel)
     RULES = _rules.RULES
     LADDER = _rules.LADDER
     DEFAULT_RUNG = "probe"

@@ -20,6 +20,7 @@ from .model import (
 )
 
 PID = "shakashaka"
+EXTRA_FORMATS: tuple[str, ...] = ()
 QANS = {5: TNW, 4: TNE, 3: TSE, 2: TSW}
 """pzprjs triangle codes, named by the corner of the right angle."""
 TO_QANS = {s: q for q, s in QANS.items()}

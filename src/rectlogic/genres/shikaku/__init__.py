@@ -10,8 +10,17 @@ import numpy as np
 from ...compiled import njit
 from ...errors import RectlogicError
 from ...grid import ANY_CLUE, NO_CLUE, draw_rooms
-from ..base import Genre, Propagate, Violation, register
+from ..base import (
+    ClauseModel,
+    Genre,
+    JankoCodec,
+    Part,
+    Propagate,
+    Violation,
+    register,
+)
 from ..generating import Judge
+from ..kits.regions import chosen_rects, draw_rects
 from . import generate as _generate
 from . import rules as _rules
 from .model import (
@@ -29,6 +38,8 @@ from .validate import validate as _validate
 
 class Shikaku(Genre[Puzzle, Answer]):
     name = "shikaku"
+    janko = Part(".codec", JankoCodec)
+    clause_model = Part(".cnf", ClauseModel)
     ALIASES = ("sikaku", "rect", "rectangles")
     SCALING_SIDES = (10, 20, 30, 40, 50)  # candidates grow fast with the side
     RULES_TEXT = (
@@ -62,14 +73,14 @@ class Shikaku(Genre[Puzzle, Answer]):
         """Each clue's rectangle (the lowest candidate left), rows [top, left, height, width]."""
         rects, _, first = candidate_array(puzzle)
         if domains.dtype != object:
-            return _chosen(domains, first, rects)
+            return chosen_rects(domains, first, rects)
         pick = np.array([int(v).bit_length() - 1 for v in domains], dtype=np.int64)
         return rects[first[:-1] + pick]
 
     def decode(self, puzzle: Puzzle, domains: np.ndarray) -> Answer:
         """The chosen rectangles drawn as rooms (a drawing cannot show two rectangles on one
         cell: the leaf test reads the rectangles themselves)."""
-        return Answer.from_rooms(_draw(self.chosen(puzzle, domains), puzzle.rows,
+        return Answer.from_rooms(draw_rects(self.chosen(puzzle, domains), puzzle.rows,
                                        puzzle.cols)[0])
 
     def picture(self, puzzle: Puzzle, answer: Answer) -> np.ndarray:
@@ -184,36 +195,10 @@ SHIKAKU = register(Shikaku())
 
 
 @njit(cache=True, nogil=True)
-def _chosen(domains, first, rects):  # pragma: no cover - compiled
-    """`Shikaku.chosen` for uint64 domains: each clue's lowest candidate left."""
-    out = np.empty((domains.size, 4), np.int64)
-    for k in range(domains.size):
-        d, pick = domains[k], 0
-        if d == 0:
-            raise ValueError("a clue has no rectangle left")
-        while pick < 63 and not (d >> np.uint64(pick)) & np.uint64(1):
-            pick += 1
-        out[k] = rects[first[k] + pick]
-    return out
-
-
-@njit(cache=True, nogil=True)
 def _chosen_obey_rules(domains, first, rects, clues, no_clue, any_clue):  # pragma: no cover
-    """`Shikaku.accept` for uint64 domains: `_chosen`, then the validator's compiled reading
+    """`Shikaku.accept` for uint64 domains: `chosen_rects`, then the validator's compiled reading
     of the rule book over the rectangles."""
-    return _rectangles_ok(_chosen(domains, first, rects), clues, no_clue, any_clue)
+    return _rectangles_ok(chosen_rects(domains, first, rects), clues, no_clue, any_clue)
 
-
-@njit(cache=True, nogil=True)
-def _draw(rects, R, C):  # pragma: no cover - compiled
-    """Label each cell with the last rectangle drawn on it (overlaps and holes are left for
-    the validator to find); and whether every cell was drawn exactly once."""
-    label = np.full((R, C), -1, np.int64)
-    cover = np.zeros((R, C), np.int64)
-    for k in range(rects.shape[0]):
-        t, lft, h, w = rects[k, 0], rects[k, 1], rects[k, 2], rects[k, 3]
-        label[t:t + h, lft:lft + w] = k
-        cover[t:t + h, lft:lft + w] += 1
-    return label, (cover == 1).all()
 
 __all__ = ["SHIKAKU", "Answer", "Puzzle", "Shikaku"]

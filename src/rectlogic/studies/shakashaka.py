@@ -10,13 +10,10 @@ from typing import Any
 
 import numpy as np
 
-from ...engine import search
-from ...grid import ANY_CLUE, NO_CLUE
-from ...solve import solve
-from ...studies import Params, Track, bank_boards, pct, pmap, rule_set_rows, rules_label, study
-from . import SHAKASHAKA, pictures
-from .generate import dense_answer, random_board, thinned
-from .model import (
+from ..engine import search
+from ..genres.shakashaka import SHAKASHAKA, pictures
+from ..genres.shakashaka.generate import dense_answer, random_board, thinned
+from ..genres.shakashaka.model import (
     BLACK,
     FULL,
     TIPS,
@@ -27,8 +24,11 @@ from .model import (
     runs,
     triangles_beside,
 )
-from .rules import LADDER
-from .validate import white_area_ok, white_area_ok_batch, white_area_ok_one
+from ..genres.shakashaka.rules import LADDER
+from ..genres.shakashaka.validate import white_area_ok, white_area_ok_batch, white_area_ok_one
+from ..grid import ANY_CLUE, NO_CLUE
+from ..solve import solve
+from . import Params, Track, bank_boards, pct, pmap, rule_set_rows, rules_label, study
 
 G = SHAKASHAKA
 CHUNK = 1 << 20
@@ -385,7 +385,7 @@ ATTEMPTS = 200
 def write_up_board(job: tuple[int, int, int]) -> tuple[Puzzle, Any] | None:
     """Board k of the write-ups' stream at size n: a dense answer whitened down to exactly
     ⌊n²/6⌋ black cells, unique when fully numbered, its numbers thinned by uniqueness alone."""
-    from ...generate import judge
+    from ..generate import judge
 
     n, seed, k = job
     unique = judge("shakashaka", None, "minimal")

@@ -10,17 +10,17 @@ from typing import Any
 
 import numpy as np
 
-from ...engine import search
-from ...grade import finished_by
-from ...grid import NO_CLUE
-from ...solve import solve
-from ...studies import Params, Track, bank_boards, janko_items, pct, pmap, rule_set_rows, study
-from . import CHOCONA as G
-from .brute import brute_force, pairwise_legal_count
-from .generate import raw_board
-from .model import Answer, Puzzle, make_puzzle
-from .rules import LADDER, RULES
-from .validate import clumps
+from ..engine import search
+from ..genres.chocona import CHOCONA as G
+from ..genres.chocona.brute import brute_force, pairwise_legal_count
+from ..genres.chocona.generate import raw_board
+from ..genres.chocona.model import Answer, Puzzle, make_puzzle
+from ..genres.chocona.rules import LADDER, RULES
+from ..genres.chocona.validate import clumps
+from ..grade import finished_by
+from ..grid import NO_CLUE
+from ..solve import solve
+from . import Params, Track, bank_boards, janko_items, pct, pmap, rule_set_rows, study
 
 RUNGS = tuple(LADDER)[1:]  # quota, corner, box, probe
 
@@ -370,7 +370,7 @@ def fishing(params: Params, track: Track) -> list[dict[str, Any]]:
     project's generator blends regions across the answer's rectangles while the board stays
     acceptable; without that blending, regions drawn along the rectangles only, it made no
     probe-grade board in 300 attempts at each size (measured when blending was added)."""
-    from ...generate import fish, grades
+    from ..generate import fish, grades
 
     attempts = params.n(FISH_ATTEMPTS)
     seed = 1_000_000 * 10 + 100_000 * grades("chocona").index("probe")  # the bank's seed

@@ -3,9 +3,9 @@ multi-puzzle-solver. A runner gives the peer's verdict, or None for a board it c
 
 from __future__ import annotations
 
+from ...genres.shakashaka.model import Puzzle
 from ...grid import ANY_CLUE, NO_CLUE
 from ...solve import status_of
-from .model import Puzzle
 
 
 def mps(puzzle: Puzzle) -> str | None:

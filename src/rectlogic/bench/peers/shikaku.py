@@ -4,9 +4,9 @@ multiple, none, or `found` when it stops at one answer — or None for a board i
 
 from __future__ import annotations
 
+from ...genres.shikaku.model import Puzzle
 from ...grid import ANY_CLUE
 from ...solve import status_of
-from .model import Puzzle
 
 
 def _grid(puzzle: Puzzle, blank: str) -> list[list[str]] | None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import statistics
 from typing import Any
 
-from ...grade import finished_by
-from ...grid import NO_CLUE
-from ...studies import Params, Track, bank_boards, janko_puzzles, pct, pmap, study
-from .rules import LADDER
+from ..genres.shikaku.rules import LADDER
+from ..grade import finished_by
+from ..grid import NO_CLUE
+from . import Params, Track, bank_boards, janko_puzzles, pct, pmap, study
 
 RUNGS = tuple(LADDER)[1:]  # coverer, dual, probe
 

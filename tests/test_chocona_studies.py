@@ -1,0 +1,111 @@
+"""Chocona's studies, run at reduced size, keep their invariants: rungs are monotone and
+sound, ablations never beat the full set, the three readings agree."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .test_studies import by, rows_of
+
+RUNGS = ("quota", "corner", "box", "probe")
+
+
+def test_stream_rungs_are_monotone_and_sound() -> None:
+    for r in rows_of("chocona-stream", boards=8):
+        shares = [r[f"{x}_pct"] for x in RUNGS]
+        assert shares == sorted(shares)
+        assert r["probe_pct"] <= r["unique_pct"]  # finished by sound rules ⇒ unique
+
+
+def test_probe_law_counts() -> None:
+    rows = rows_of("chocona-probe-law", boards=4)
+    assert {r["source"] for r in rows} == {"stream 6x6", "stream 8x8", "stream 10x10",
+                                           "partition dial", "rect dial", "bank", "janko"}
+    assert {r["probe"] for r in rows} == {"project"}
+    rows = by(rows, "source")
+    for r in rows.values():
+        assert 0 <= r["finished_by_probe"] <= r["boards"]
+    assert rows["partition dial"]["boards"] >= 4  # max_size 1 boards are always unique
+    from rectlogic import bank  # every bank board is graded probe or easier, but `search`
+    guessing = sum(c["count"] for c in bank.counts()
+                   if c["genre"] == "chocona" and c["grade"] == "search")
+    assert rows["bank"]["finished_by_probe"] == rows["bank"]["boards"] - guessing
+    assert rows["janko"]["boards"] == 250
+
+
+def test_chocona_ablation_never_beats_the_full_set() -> None:
+    rows = rows_of("chocona-ablation", boards=6)
+    full = {r["size"]: r for r in rows if r["rules"] == "full"}
+    for r in rows:
+        assert r["reduction_pct"] <= full[r["size"]]["reduction_pct"]
+
+
+def test_dials() -> None:
+    parts = by(rows_of("chocona-partition-dial", boards=4), "max_size")
+    assert parts[1]["regions_mean"] == 64 and parts[1]["unique_pct"] == 100
+    assert parts[1]["quota_solves_pct"] == 100
+    assert [parts[m]["regions_mean"] for m in sorted(parts)] == sorted(
+        (parts[m]["regions_mean"] for m in parts), reverse=True)
+    for r in rows_of("chocona-rect-dial", boards=4):
+        assert 0 < r["black_share"] < 100 and r["probe_solves_pct"] <= r["unique_pct"]
+
+
+def test_three_readings_agree_exhaustively() -> None:
+    rows = by(rows_of("chocona-exhaustive"), "size")
+    assert rows["2x2"]["legal"] == 12 and rows["3x3"]["legal"] == 208
+    assert all(r["engines_agree"] for r in rows.values())
+
+
+def test_grown_partition_follows_the_write_up() -> None:
+    from rectlogic.genres.chocona.generate import grown_regions
+    from rectlogic.grid import label_pieces
+
+    for k in range(20):
+        labels = np.array(grown_regions(8, 8, np.random.default_rng(k), 5))
+        assert (labels >= 0).all()
+        sizes = np.bincount(labels.ravel())
+        assert sizes.max() <= 5 and (sizes > 0).all()
+        # each region is connected: relabelling by connected pieces changes nothing
+        assert len(np.unique(np.array(label_pieces(labels.tolist())))) == len(sizes)
+
+
+def test_write_up_chocona_stream_and_dials() -> None:
+    for r in rows_of("chocona-stream", boards=6, setting="write-up"):
+        shares = [r[f"{x}_pct"] for x in RUNGS]
+        assert shares == sorted(shares) and r["probe_pct"] <= r["unique_pct"]
+    rows = rows_of("chocona-ablation", boards=3, setting="write-up")
+    assert {r["size"] for r in rows} == {"6x6", "8x8", "10x10"}
+    grown = by(rows_of("chocona-partition-dial", boards=6, setting="write-up"), "max_size")
+    merged = by(rows_of("chocona-partition-dial", boards=6), "max_size")
+    assert grown[2]["regions_mean"] > merged[2]["regions_mean"]  # growth: more, smaller
+    clued = rows_of("chocona-clue-dial", boards=6, setting="write-up")
+    assert [r["numbered_pct"] for r in clued] == list(range(10, 101, 10))
+    assert clued[0]["unique_pct"] <= clued[-1]["unique_pct"]
+    for r in clued:
+        assert r["probe_solves_pct"] <= r["unique_pct"]
+
+
+def test_write_up_probe_law_is_stronger_on_janko() -> None:
+    rows = rows_of("chocona-probe-law", boards=4, setting="write-up")
+    janko = {r["probe"]: r for r in rows if r["source"] == "janko"}
+    assert janko["project"]["boards"] == janko["write-up"]["boards"] == 250
+    assert janko["write-up"]["finished_by_probe"] >= janko["project"]["finished_by_probe"]
+    sources = {r["source"] for r in rows}
+    assert {"max_size 2 stream 6x6", "max_size 2 stream 8x8", "clue dial"} <= sources
+    for r in rows:
+        assert (r["resisting"] == "none") == (r["finished_by_probe"] == r["boards"])
+
+
+def test_fishing_counts_attempts_and_bank_guesses() -> None:
+    from rectlogic import bank
+
+    rows = by(rows_of("chocona-fishing", boards=6, setting="write-up"), "size")
+    assert rows["10x10"]["attempts"] == 6 and 0 <= rows["10x10"]["probe_boards"] <= 6
+    assert rows["6x6"]["attempts"] is None
+    searching = {c["size"]: c["count"] for c in bank.counts()
+                 if c["genre"] == "chocona" and c["grade"] == "search"}
+    for size, r in rows.items():  # boards graded search need a guess; the rest none
+        assert r["boards_guessing"] == searching.get(size, 0)
+        assert r["boards_guessing_with_ways"] <= r["boards_guessing"]
+    assert sum(r["boards_guessing_with_ways"] for r in rows.values()) < sum(
+        r["boards_guessing"] for r in rows.values())  # the regions' ways settle some

@@ -1,0 +1,225 @@
+"""Shakashaka's studies, run at reduced size, keep their invariants: sweeps find no
+disagreement, ladders climb, shares add up, and the counts that are known are reproduced."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import numpy as np
+import pytest
+
+from rectlogic.genres.shakashaka.model import FULL, local_ok_batch
+from rectlogic.genres.shakashaka.validate import white_area_ok_batch
+from rectlogic.studies import (
+    README_END,
+    README_START,
+    Params,
+    headlines,
+    replace_block,
+    report,
+    run_study,
+)
+from rectlogic.studies.shakashaka import NAIVE, count_pictures, every_picture
+
+from .test_cli import run
+from .test_studies import by, rows_of
+
+
+def test_equivalence_sweep_finds_no_disagreement() -> None:
+    rows = by(rows_of("shakashaka-equivalence", boards=20_000), "source")
+    assert all(r["disagreements"] == 0 for r in rows.values())
+    assert (rows["empty 2x2"]["configurations"], rows["empty 2x2"]["legal"]) == (625, 2)
+    assert (rows["empty 3x3"]["configurations"], rows["empty 3x3"]["legal"]) == (5**9, 3)
+    assert rows["every 3x3 board"]["configurations"] == 6**9
+    assert rows["random crowded 5x5"]["configurations"] == 20_000
+    assert rows["random crowded 5x5"]["legal"] > 0  # the sweep reaches legal pictures
+    assert rows["edits of bank answers"]["configurations"] > 100_000
+
+
+def test_transfer_matrix_count_matches_enumeration() -> None:
+    for n in (2, 3):
+        pics = np.concatenate(list(every_picture(n, n, 5)))
+        for table in (FULL, NAIVE, FULL & NAIVE):
+            assert count_pictures(n, n, table) == int(local_ok_batch(pics, table).sum())
+        assert count_pictures(n, n, FULL) == int(white_area_ok_batch(pics).sum())
+    # a non-square board too: rows and columns are not interchangeable in the recurrence
+    pics = np.concatenate(list(every_picture(2, 3, 5)))
+    assert count_pictures(2, 3, NAIVE) == int(local_ok_batch(pics, NAIVE).sum())
+
+
+def test_naive_rule_is_counted_consistently() -> None:
+    rows = by(rows_of("shakashaka-naive"), "board")
+    assert rows["empty 2x2"]["legal"] == 2 and rows["empty 3x3"]["legal"] == 3
+    assert rows["empty 4x4"]["legal"] == count_pictures(4, 4, FULL)
+    for r in rows.values():
+        assert 0 <= r["legal_rejected"] <= r["legal"]
+        assert r["naive_legal"] - r["illegal_accepted"] == r["legal"] - r["legal_rejected"]
+    assert any(r["illegal_accepted"] or r["legal_rejected"] for r in rows.values())
+
+
+def test_census_shares_add_up() -> None:
+    for r in rows_of("shakashaka-census"):
+        kinds = ("empty", "one_corner", "one_edge", "interior", "two_arcs")
+        assert sum(r[k] for k in kinds) == pytest.approx(100, abs=0.3)
+        assert r["points"] > 0
+
+
+def test_leaf_only_node_count_is_the_whole_tree() -> None:
+    for r in rows_of("shakashaka-nodes", boards=5):
+        n = r["white_cells"]
+        assert r["nodes_leaf"] == (5 ** (n + 1) - 1) // 4 and r["leaf"] == "run"
+        assert 0 <= r["nodes_propagating"] <= r["nodes_leaf"]
+        if r["nodes_propagating"] == 0:  # the convention: a root contradiction is no node
+            assert r["answers"] == 0 and r["ratio"].startswith("∞")
+
+
+def test_ladder_climbs() -> None:
+    rows = rows_of("shakashaka-ladder")
+    for size in {r["size"] for r in rows}:
+        rungs = [r for r in rows if r["size"] == size]
+        assert rungs[0]["rules"] == "nothing" and rungs[0]["reduction_pct"] == 0
+        for lower, upper in itertools.pairwise(rungs):
+            assert lower["reduction_pct"] <= upper["reduction_pct"]
+            assert lower["finished_pct"] <= upper["finished_pct"]
+        assert rungs[-1]["finished_pct"] == 100  # every bank board is graded probe or easier
+
+
+def test_ablation_never_beats_the_full_set() -> None:
+    rows = rows_of("shakashaka-ablation")
+    full = {r["size"]: r for r in rows if r["rules"] == "full"}
+    for r in rows:
+        assert r["reduction_pct"] <= full[r["size"]]["reduction_pct"]
+        assert r["finished_pct"] <= full[r["size"]]["finished_pct"]
+
+
+def test_relative_pairs_with_and_without_tips() -> None:
+    rows = rows_of("shakashaka-relative")
+    assert {r["against"] for r in rows} == {"clues+tips+reflex", "clues+parity+tips+reflex"}
+    for with_, without in zip(rows[::2], rows[1::2], strict=True):
+        assert "tips" in with_["rules"] and "tips" not in without["rules"]
+        assert without["reduction_pct"] <= with_["reduction_pct"]
+
+
+def test_uniqueness_counts_stay_within_the_boards() -> None:
+    for r in rows_of("shakashaka-uniqueness"):
+        assert 0 <= r["unique_without_clues"] <= r["boards"]
+        assert 0 <= r["unique_with_tips_only"] <= r["boards"]
+        assert r["median_answers_without_clues"] >= 1  # dropping clues never loses the answer
+
+
+def test_clue_digits_add_up() -> None:
+    for r in rows_of("shakashaka-clues"):
+        assert sum(r[f"digit_{k}"] for k in range(5)) == pytest.approx(100, abs=0.3)
+        assert r["numbers_kept"] <= r["black_cells"]
+
+
+def test_report_headlines_and_cli() -> None:
+    results = [run_study("shakashaka-clues")]
+    text = "\n".join(report(results))
+    assert "## `shakashaka-clues`" in text and "| size | black_cells |" in text
+    readme = f"intro\n{README_START}\nold\n{README_END}\noutro\n"
+    new = replace_block(readme, headlines(results))
+    assert new.startswith("intro\n") and new.endswith("outro\n") and "old" not in new
+    r = run("experiment", "--list")
+    assert r.returncode == 0 and "shakashaka-equivalence" in r.stdout
+    r = run("experiment", "shakashaka-clues", "--json")
+    assert r.returncode == 0 and set(json.loads(r.stdout)) == {"study", "params", "rows",
+                                                              "seconds"}
+    r = run("experiment", "no-such-study")
+    assert r.returncode == 2 and "unknown study" in r.stderr
+    r = run("experiment")
+    assert r.returncode == 2 and "--all" in r.stderr
+
+
+def test_write_up_boards_are_dense_unique_and_thinned_to_what_uniqueness_needs() -> None:
+    from rectlogic.genres.shakashaka import SHAKASHAKA
+    from rectlogic.grid import ANY_CLUE
+    from rectlogic.solve import solve
+    from rectlogic.studies.shakashaka import write_up_board
+
+    for n, k in ((6, 0), (6, 1), (8, 0)):
+        puzzle, answer = write_up_board((n, 3, k))
+        clues = np.array(puzzle.clues)
+        assert int((clues != -1).sum()) == n * n // 6  # black cells: ⌊n²/6⌋
+        assert SHAKASHAKA.obeys_rules(puzzle, answer)
+        assert solve(puzzle, limit=2).answers == [answer]
+        for r, c in np.argwhere(clues >= 0):  # every number left is needed
+            fewer = clues.copy()
+            fewer[r, c] = ANY_CLUE
+            smaller = type(puzzle)(n, n, tuple(map(tuple, fewer.tolist())))
+            assert solve(smaller, limit=2).count == 2
+
+
+def test_write_up_census_and_clues() -> None:
+    for r in rows_of("shakashaka-census", boards=3, setting="write-up"):
+        kinds = ("empty", "one_corner", "one_edge", "interior", "two_arcs")
+        assert sum(r[k] for k in kinds) == pytest.approx(100, abs=0.3)
+        assert r["boards"] == 3 and 0 <= r["boards_with_two_arcs"] <= 3
+    rows = by(rows_of("shakashaka-clues", boards=3, setting="write-up"), "size")
+    assert {s: r["black_cells"] for s, r in rows.items()} == {"6x6": 6, "8x8": 10, "10x10": 16}
+
+
+def test_write_up_ladder_and_uniqueness() -> None:
+    rows = rows_of("shakashaka-ladder", boards=3, setting="write-up")
+    assert {r["size"] for r in rows} == {"10x10"}
+    assert rows[-1]["finished_pct"] >= rows[-2]["finished_pct"]
+    for r in rows_of("shakashaka-uniqueness", boards=2, setting="write-up"):
+        assert r["answer_cap"] == 1000 and 0 <= r["boards_at_cap"] <= r["boards"] == 2
+        assert r["median_answers_without_clues"] >= 1
+
+
+def test_write_up_nodes_mark_the_closed_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rectlogic.studies import shakashaka as sk
+
+    monkeypatch.setattr(sk, "LEAF_RUN_MOST", 4)  # the suite does not run 488,281 leaf nodes
+    rows = rows_of("shakashaka-nodes", boards=2, setting="write-up")
+    assert [r["white_cells"] for r in rows[:2]] == [8, 11]
+    assert all(r["leaf"] == "closed form" for r in rows)
+    assert all(r["nodes_leaf"] == (5 ** (r["white_cells"] + 1) - 1) // 4 for r in rows)
+    assert [r["board"].split(" (")[0] for r in rows[2:]] == [
+        "write-up set 6x6", "write-up set 8x8", "write-up set 10x10"]
+
+
+def test_sweep_finds_the_same_pictures_both_ways() -> None:
+    rows = by(rows_of("shakashaka-sweep", boards=6, setting="write-up"), "board")
+    known = {3: 3, 4: 23, 5: 89}
+    for n, legal in known.items():
+        assert rows[f"empty {n}x{n}"]["legal_by_table"] == legal == count_pictures(n, n, FULL)
+    assert rows["empty 6x6"]["legal_by_definition"] == rows["empty 6x6"]["legal_by_table"]
+    assert all(r["disagreements"] == 0 for r in rows.values())
+    assert rows["total 3x3…6x6"]["legal_by_table"] == 3 + 23 + 89 + 1354
+
+
+def test_outline_checker_needs_right_angles() -> None:
+    from rectlogic.genres.shakashaka.pictures import outline_ok
+
+    rows = by(rows_of("shakashaka-four-corners", setting="write-up"), "board")
+    assert rows["empty 3x3"]["legal"] == 3 and rows["empty 3x3"]["pictures"] == 5**9
+    for r in rows.values():
+        assert r["four_turns_accepts"] > r["legal"] and r["four_turns_wrong"] > 0
+        assert r["right_angles_accepts"] == r["legal"] and r["right_angles_wrong"] == 0
+    # a 45° wedge pair: the two halves of a 1×2 strip cut on the diagonal (a trapezoid)
+    trapezoid = np.array([[[0, 2]]], dtype=np.int8)  # E then TNE
+    assert outline_ok(trapezoid, False)[0] and not outline_ok(trapezoid, True)[0]
+    assert not white_area_ok_batch(trapezoid)[0]
+
+
+def test_check_speed_times_both_checks() -> None:
+    for r in rows_of("shakashaka-check-speed", boards=2, setting="write-up"):
+        assert r["boards"] == 2
+        assert all(r[k] > 0 for k in ("table_us", "flood_fill_us", "flood_fill_python_us"))
+
+
+def test_settings_in_the_report_and_the_cli() -> None:
+    result = run_study("shakashaka-clues", Params(boards=2, setting="write-up"))
+    text = "\n".join(report([result]))
+    assert "## `shakashaka-clues` (write-up setting)" in text and "**Setting (write-up):**" in text
+    with pytest.raises(Exception, match="setting"):
+        run_study("shakashaka-sweep", Params(setting="project"))
+    r = run("experiment", "shakashaka-clues", "--setting", "write-up", "--boards", "2", "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["params"]["setting"] == "write-up"
+    r = run("experiment", "shakashaka-sweep", "--setting", "project")
+    assert r.returncode == 2 and "setting" in r.stderr
+    r = run("experiment", "--all", "--setting", "paper")
+    assert r.returncode == 2 and "unknown setting" in r.stderr
