@@ -18,7 +18,7 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rectlogic import solve
+from rectlogic import bank, solve
 from rectlogic.errors import RectlogicError
 from rectlogic.formats import auto as formats
 from rectlogic.genres.registry import GENRE_NAMES, get_genre
