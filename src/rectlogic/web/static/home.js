@@ -10,11 +10,14 @@ function cell(tag, text, cls) {
 }
 
 async function tables() {
-  const [genres, index] = await Promise.all(
+  const [genres, found] = await Promise.all(
     ["/api/genres", "/api/bank/index"].map((u) => fetch(u).then((r) => r.json())));
+  // a missing or corrupt bank (503 {"error"}): no tables, but Generate still works
+  const index = Array.isArray(found) ? found : [];
   const area = (s) => s.split("x").reduce((a, b) => a * b, 1);
   const sizes = [...new Set(index.map((b) => b.size))].sort((a, b) => area(a) - area(b));
   const out = document.getElementById("tables");
+  if (!Array.isArray(found)) out.append(cell("p", `No boards to list: ${found.error}.`, "bankdown"));
   for (let n = 5; n <= 20; n++) {
     const o = cell("option", `${n}x${n}`); if (n === 8) o.selected = true; gen.elements.size.appendChild(o);
   }
