@@ -39,7 +39,7 @@ TEND = 0.05
 """Seconds between looks at loading workers while a request waits for one."""
 KEEP = 0.5
 """Seconds between the pool's own looks for dead and loaded workers while the server runs."""
-NICE = 0
+NICE = 5
 """How much lower the workers' priority is than the server's."""
 
 
