@@ -39,6 +39,8 @@ TEND = 0.05
 """Seconds between looks at loading workers while a request waits for one."""
 KEEP = 0.5
 """Seconds between the pool's own looks for dead and loaded workers while the server runs."""
+RETIRE = 0.5
+"""Share of the memory cap past which a worker is replaced after its job."""
 NICE = 5
 """How much lower the workers' priority is than the server's."""
 
@@ -64,8 +66,10 @@ class Failed(Exception):
 
 
 def _serve(conn: Connection) -> None:  # pragma: no cover - runs in the worker process
-    """The worker's loop: load the kernels once, then run jobs until the pipe closes."""
-    from ..engine.limits import time_limit
+    """The worker's loop: load the kernels once, then run jobs until the pipe closes. Each
+    answer says whether the worker should retire: one grown past RETIRE of the memory cap
+    (tables and freed memory it keeps) would stop every later job with `memory`."""
+    from ..engine import limits
     from ..errors import RectlogicError
     from ..genres.registry import warm_up
     from . import jobs
@@ -73,19 +77,21 @@ def _serve(conn: Connection) -> None:  # pragma: no cover - runs in the worker p
     with contextlib.suppress(OSError):
         os.nice(NICE)
     warm_up()
-    conn.send(("ready", None))
+    conn.send(("ready", None, False))
     while True:
         try:
             name, kwargs, seconds = conn.recv()
         except (EOFError, OSError):
             return
         try:
-            with time_limit(seconds):
-                conn.send(("ok", jobs.JOBS[name](**kwargs)))
+            with limits.time_limit(seconds):
+                kind, value = "ok", jobs.JOBS[name](**kwargs)
         except RectlogicError as exc:
-            conn.send(("bad", str(exc)))
+            kind, value = "bad", str(exc)
         except Exception:  # a bug: reported, and the worker lives on
-            conn.send(("error", traceback.format_exc(limit=3)))
+            kind, value = "error", traceback.format_exc(limit=3)
+        conn.send((kind, value,
+                   limits.resident_bytes() > RETIRE * limits.MAX_MEMORY_BYTES))
 
 
 class _Worker:
@@ -276,12 +282,12 @@ class Pool:
                     await asyncio.wait({answer}, timeout=min(left, 0.25))
                     if not answer.done() and gone is not None and await gone():
                         raise TooSlow("the client went away")
-                result = answer.result()
+                kind, value, retire = answer.result()
             except (EOFError, OSError) as exc:  # the pipe broke: the worker is gone
                 self.lost += 1
                 raise WorkerDied(str(exc)) from None
-            keep = True
-            return result
+            keep = not retire
+            return kind, value
         finally:
             self._busy.discard(worker)
             if keep:
