@@ -192,7 +192,9 @@ def _client(port: int, requests: list[Request], offset: int, seconds: float,
 def _clients(group: int, port: int, requests: list[Request], clients: int, offset: int,
              seconds: float, pause: float, start: Any, results: Any) -> None:
     """A process of `clients` clients (threads: for clients that mostly wait), started at
-    the barrier; what they saw goes to `results`, marked with their group."""
+    the barrier; what they saw goes to `results`, marked with their group. (They run at the
+    server's priority: on a machine shared with other work, lower-priority clients starve
+    and measure themselves.)"""
     with ThreadPoolExecutor(clients) as threads:
         start.wait()
         found = list(threads.map(lambda k: _client(port, requests, offset + 7 * k, seconds,
