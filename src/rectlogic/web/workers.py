@@ -37,6 +37,9 @@ RETRY_LEAST = 0.5
 """Seconds of its deadline a job must have left to be run again after its worker died."""
 TEND = 0.05
 """Seconds between looks at loading workers while a request waits for one."""
+LOOK = 0.25
+"""Seconds between looks at the idle list while a request waits (a worker freed on another
+event loop is not handed over)."""
 KEEP = 0.5
 """Seconds between the pool's own looks for dead and loaded workers while the server runs."""
 RETIRE = 0.5
@@ -74,9 +77,9 @@ def _serve(conn: Connection) -> None:  # pragma: no cover - runs in the worker p
     from ..genres.registry import warm_up
     from . import jobs
 
+    warm_up()  # at the server's priority: a request may be waiting for the first workers
     with contextlib.suppress(OSError):
         os.nice(NICE)
-    warm_up()
     conn.send(("ready", None, False))
     while True:
         try:
@@ -136,6 +139,18 @@ async def _receive(conn: Connection) -> Any:
     return conn.recv()
 
 
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def _live(waiter: asyncio.Future) -> bool:
+    """Is this request still waiting (not served, not gone with its event loop)?"""
+    return not waiter.done() and not waiter.get_loop().is_closed()
+
+
 class Pool:
     """`size` worker processes, started on first use (and again after each one lost); a
     request waits up to `wait` seconds for one."""
@@ -159,7 +174,7 @@ class Pool:
     @property
     def waiting(self) -> int:
         """How many requests are waiting for a worker now."""
-        return sum(not f.done() for f in self._waiters)
+        return sum(_live(f) for f in self._waiters)
 
     def pids(self) -> dict[str, list[int]]:
         """The workers' process ids by state (idle, busy, starting): for fault injection."""
@@ -199,10 +214,13 @@ class Pool:
         worker.kill()
 
     def _release(self, worker: _Worker) -> None:
-        """A free worker: to the longest-waiting request, else to the idle list."""
-        while self._waiters:
-            waiter = self._waiters.popleft()
-            if not waiter.done():
+        """A free worker: to the longest-waiting request of this event loop, else to the
+        idle list (where a request waiting on another loop — a test client's — finds it when
+        it looks)."""
+        here = _running_loop()
+        for waiter in self._waiters:
+            if _live(waiter) and waiter.get_loop() is here:
+                self._waiters.remove(waiter)
                 waiter.set_result(worker)
                 return
         self._idle.append(worker)
@@ -223,10 +241,13 @@ class Pool:
                 left = began + (wait if up else max(wait, LOADING)) - loop.time()
                 if left <= 0:
                     raise Busy("every worker is busy")
-                # a freed worker is handed over (the future is done); a loading one is only
-                # seen by looking, so look often while one loads
-                await asyncio.wait({waiter}, timeout=min(left, TEND) if self._starting else left)
+                # a freed worker is handed over (the future is done); a loading one, or one
+                # freed on another loop, is only seen by looking: often while one loads
+                await asyncio.wait({waiter}, timeout=min(left, TEND if self._starting else LOOK))
                 self.start()
+                if not waiter.done() and self._idle:
+                    waiter.cancel()
+                    return self._idle.pop()
             return waiter.result()
         except BaseException:
             if waiter.done() and not waiter.cancelled():  # given a worker as we gave up
