@@ -184,3 +184,17 @@ def test_the_waiting_room() -> None:
                 assert "busy" in r.json()["error"]
             assert long().json()["stopped"] == "time"  # it ran to its deadline all the same
             assert pool.waiting == 0
+
+
+def test_a_worker_grown_past_its_memory_share_is_replaced(monkeypatch) -> None:
+    """A worker that holds more than half the memory cap after a job retires (it would stop
+    every later job with `memory`); here the workers' cap is forced to 1 MB, so the job
+    itself stops with `memory` and every worker retires after one job."""
+    monkeypatch.setenv("RECTLOGIC_MAX_MEMORY_MB", "1")  # read by the workers as they start
+    with TestClient(create_app(workers=1), raise_server_exceptions=False) as client:
+        pool = client.app.state.pool
+        first = until(lambda: pool.pids()["idle"])[0]
+        r = client.post("/api/solve", json=LONG)
+        assert r.status_code == 200 and r.json()["stopped"] == "memory", r.text
+        assert first not in live(pool) | set(pool.pids()["starting"]) and pool.lost == 0
+        assert client.post("/api/count", json=QUICK).status_code == 200

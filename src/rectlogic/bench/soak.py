@@ -16,6 +16,7 @@ from __future__ import annotations
 import http.client
 import json
 import multiprocessing as mp
+import os
 import socket
 import subprocess
 import sys
@@ -58,6 +59,9 @@ class Round:
     """Seconds each answered request took."""
     dropped: int = 0
     """Requests that got no HTTP answer at all (a dropped connection)."""
+    cpu: dict[str, float] = field(default_factory=dict)
+    """CPU seconds the server process and its workers used during the round: beside the
+    wall time, how much of the machine the server got."""
 
     def add(self, seen: dict[str, Any]) -> None:
         self.statuses.update({int(k): v for k, v in seen["statuses"].items()})
@@ -79,6 +83,7 @@ class Round:
             "errors_5xx_other_than_503": sum(v for k, v in self.statuses.items()
                                              if k >= 500 and k != 503),
             "dropped_connections": self.dropped,
+            **{f"cpu_s_{k}": round(v, 2) for k, v in self.cpu.items()},
         }
 
 
@@ -104,21 +109,44 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _rss_mb(pid: int) -> float:
-    """Resident memory of a process and its children (Linux /proc), in MB."""
-    total, todo = 0, [pid]
+def _family(pid: int) -> list[int]:
+    """A process and its descendants (Linux /proc)."""
+    out, todo = [], [pid]
     while todo:
         p = todo.pop()
+        out.append(p)
+        try:
+            for t in Path(f"/proc/{p}/task").iterdir():
+                todo.extend(int(k) for k in (t / "children").read_text().split())
+        except (OSError, ValueError):
+            continue
+    return out
+
+
+def _rss_mb(pid: int) -> float:
+    """Resident memory of a process and its children (Linux /proc), in MB."""
+    total = 0
+    for p in _family(pid):
         try:
             status = Path(f"/proc/{p}/status").read_text()
             total += int(next(ln.split()[1] for ln in status.splitlines()
                               if ln.startswith("VmRSS")))
-            for t in Path(f"/proc/{p}/task").iterdir():
-                kids = (t / "children").read_text().split()
-                todo.extend(int(k) for k in kids)
         except (OSError, StopIteration, ValueError):
             continue
     return total / 1024
+
+
+def _cpu_s(pid: int) -> dict[str, float]:
+    """CPU seconds (user + system) of the server process and of its workers so far."""
+    out = {"server": 0.0, "workers": 0.0}
+    for p in _family(pid):
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks = int(fields[11]) + int(fields[12])
+        out["server" if p == pid else "workers"] += ticks / os.sysconf("SC_CLK_TCK")
+    return out
 
 
 def _request(conn: http.client.HTTPConnection, request: Request) -> int:
@@ -164,7 +192,9 @@ def _client(port: int, requests: list[Request], offset: int, seconds: float,
 def _clients(group: int, port: int, requests: list[Request], clients: int, offset: int,
              seconds: float, pause: float, start: Any, results: Any) -> None:
     """A process of `clients` clients (threads: for clients that mostly wait), started at
-    the barrier; what they saw goes to `results`, marked with their group."""
+    the barrier; what they saw goes to `results`, marked with their group. (They run at the
+    server's priority: on a machine shared with other work, lower-priority clients starve
+    and measure themselves.)"""
     with ThreadPoolExecutor(clients) as threads:
         start.wait()
         found = list(threads.map(lambda k: _client(port, requests, offset + 7 * k, seconds,
@@ -173,8 +203,8 @@ def _clients(group: int, port: int, requests: list[Request], clients: int, offse
         results.put({**seen, "group": group})
 
 
-def _round(port: int, seconds: float, groups: list[tuple[Round, list[Request], int, int,
-                                                         float]]) -> None:
+def _round(server: int, port: int, seconds: float,
+           groups: list[tuple[Round, list[Request], int, int, float]]) -> None:
     """Every group's clients at once, then what they saw in the groups' Rounds. A group:
     its Round, its requests, how many processes, clients per process, and their pause."""
     ctx = mp.get_context("spawn")
@@ -185,9 +215,12 @@ def _round(port: int, seconds: float, groups: list[tuple[Round, list[Request], i
     for p in procs:
         p.start()
     start.wait(120)
+    before = _cpu_s(server)
     for _ in range(sum(n * per for _, _, n, per, _ in groups)):
         seen = results.get(timeout=seconds + 120)
         groups[seen["group"]][0].add(seen)
+    after = _cpu_s(server)
+    groups[0][0].cpu = {k: after[k] - before[k] for k in after}
     for p in procs:
         p.join(10)
 
@@ -220,11 +253,11 @@ def run_soak(seconds: float = 15.0, crowd: int = 8, heavy: int = 44, workers: in
         report.memory_before_mb = _rss_mb(server.pid)
         for clients in (2, crowd):
             rnd = Round(f"solve_6x6_{clients}_clients", clients, seconds)
-            _round(port, seconds, [(rnd, boards, clients, 1, 0.0)])
+            _round(server.pid, port, seconds, [(rnd, boards, clients, 1, 0.0)])
             report.rounds.append(rnd)
         loaded = Round(f"heavy_{heavy}_clients", heavy, seconds)
         cheap = Round("cheap_beside_heavy", 1, seconds)
-        _round(port, seconds, [(loaded, heavy_requests(), 1, heavy, 0.0),
+        _round(server.pid, port, seconds, [(loaded, heavy_requests(), 1, heavy, 0.0),
                                (cheap, [CHEAP], 1, 1, 0.02)])
         report.rounds += [loaded, cheap]
         time.sleep(1)

@@ -24,6 +24,7 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -250,17 +251,31 @@ class BankReads:
 
     def __call__(self, read: Any, *args: Any) -> Any:
         """`read(*args)`, or what it gave before for the same file."""
-        try:
-            st = os.stat(self.path)
-            stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
-        except OSError:  # no file: the read says so, every time
+        key = self._key(read, args)
+        if key is None:  # no file: the read says so, every time
             return read(*args)
-        if stamp != self._stamp:
-            self._kept, self._stamp = {}, stamp
-        key = (read.__qualname__, args)
         if key not in self._kept:
             self._kept[key] = read(*args)
         return self._kept[key]
+
+    async def fetch(self, read: Any, *args: Any) -> Any:
+        """The same, for an endpoint on the event loop: what was kept at once (no hop to a
+        thread and back, each a wait for the GIL under load), a read of the file in a
+        thread."""
+        key = self._key(read, args)
+        if key is not None and key in self._kept:
+            return self._kept[key]
+        return await run_in_threadpool(self, read, *args)
+
+    def _key(self, read: Any, args: tuple) -> tuple | None:
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return None
+        stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+        if stamp != self._stamp:
+            self._kept, self._stamp = {}, stamp
+        return (read.__qualname__, args)
 
 
 def create_app(bank_path: str | Path | None = None, workers: int | None = None,
@@ -377,14 +392,15 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
                 **genre_of(p).author.decompose(p)}
 
     @app.get("/api/bank/index", responses=BANK_ERRORS)
-    def bank_index() -> list[dict[str, Any]]:
+    async def bank_index() -> list[dict[str, Any]]:
         """Per genre, size and grade: how many boards, and the first one's id."""
+        groups = await banked.fetch(bank.groups, bank_path)
         return [{"genre": g, "size": f"{r}x{c}", "grade": gr, "count": len(ids),
-                 "first": ids[0]} for (g, r, c, gr), ids in banked(bank.groups, bank_path).items()]
+                 "first": ids[0]} for (g, r, c, gr), ids in groups.items()]
 
     @app.get("/api/bank", responses=BANK_ERRORS)
-    def bank_counts() -> list[dict[str, Any]]:
-        return banked(bank.counts, bank_path)
+    async def bank_counts() -> list[dict[str, Any]]:
+        return await banked.fetch(bank.counts, bank_path)
 
     @app.get("/api/bank/boards", responses=BANK_ERRORS)
     def bank_boards(genre: str | None = None, size: str | None = None,
@@ -399,8 +415,8 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
         return [b.to_json() for b in found[:limit]]
 
     @app.get("/api/bank/{board_id}", responses=BOARD_ERRORS)
-    def bank_board(board_id: Annotated[int, Path_(ge=0, lt=2**63)]) -> dict[str, Any]:
-        return banked(bank.get, board_id, bank_path).to_json()
+    async def bank_board(board_id: Annotated[int, Path_(ge=0, lt=2**63)]) -> dict[str, Any]:
+        return (await banked.fetch(bank.get, board_id, bank_path)).to_json()
 
     @app.get("/api/bank/{board_id}/next", responses=BOARD_ERRORS)
     def bank_next(board_id: Annotated[int, Path_(ge=0, lt=2**63)]) -> dict[str, Any]:

@@ -37,9 +37,14 @@ RETRY_LEAST = 0.5
 """Seconds of its deadline a job must have left to be run again after its worker died."""
 TEND = 0.05
 """Seconds between looks at loading workers while a request waits for one."""
+LOOK = 0.25
+"""Seconds between looks at the idle list while a request waits (a worker freed on another
+event loop is not handed over)."""
 KEEP = 0.5
 """Seconds between the pool's own looks for dead and loaded workers while the server runs."""
-NICE = 0
+RETIRE = 0.5
+"""Share of the memory cap past which a worker is replaced after its job."""
+NICE = 5
 """How much lower the workers' priority is than the server's."""
 
 
@@ -64,28 +69,32 @@ class Failed(Exception):
 
 
 def _serve(conn: Connection) -> None:  # pragma: no cover - runs in the worker process
-    """The worker's loop: load the kernels once, then run jobs until the pipe closes."""
-    from ..engine.limits import time_limit
+    """The worker's loop: load the kernels once, then run jobs until the pipe closes. Each
+    answer says whether the worker should retire: one grown past RETIRE of the memory cap
+    (tables and freed memory it keeps) would stop every later job with `memory`."""
+    from ..engine import limits
     from ..errors import RectlogicError
     from ..solve import warm_up
     from . import jobs
 
+    warm_up()  # at the server's priority: a request may be waiting for the first workers
     with contextlib.suppress(OSError):
         os.nice(NICE)
-    warm_up()
-    conn.send(("ready", None))
+    conn.send(("ready", None, False))
     while True:
         try:
             name, kwargs, seconds = conn.recv()
         except (EOFError, OSError):
             return
         try:
-            with time_limit(seconds):
-                conn.send(("ok", jobs.JOBS[name](**kwargs)))
+            with limits.time_limit(seconds):
+                kind, value = "ok", jobs.JOBS[name](**kwargs)
         except RectlogicError as exc:
-            conn.send(("bad", str(exc)))
+            kind, value = "bad", str(exc)
         except Exception:  # a bug: reported, and the worker lives on
-            conn.send(("error", traceback.format_exc(limit=3)))
+            kind, value = "error", traceback.format_exc(limit=3)
+        conn.send((kind, value,
+                   limits.resident_bytes() > RETIRE * limits.MAX_MEMORY_BYTES))
 
 
 class _Worker:
@@ -130,6 +139,18 @@ async def _receive(conn: Connection) -> Any:
     return conn.recv()
 
 
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def _live(waiter: asyncio.Future) -> bool:
+    """Is this request still waiting (not served, not gone with its event loop)?"""
+    return not waiter.done() and not waiter.get_loop().is_closed()
+
+
 class Pool:
     """`size` worker processes, started on first use (and again after each one lost); a
     request waits up to `wait` seconds for one."""
@@ -153,7 +174,7 @@ class Pool:
     @property
     def waiting(self) -> int:
         """How many requests are waiting for a worker now."""
-        return sum(not f.done() for f in self._waiters)
+        return sum(_live(f) for f in self._waiters)
 
     def pids(self) -> dict[str, list[int]]:
         """The workers' process ids by state (idle, busy, starting): for fault injection."""
@@ -193,10 +214,13 @@ class Pool:
         worker.kill()
 
     def _release(self, worker: _Worker) -> None:
-        """A free worker: to the longest-waiting request, else to the idle list."""
-        while self._waiters:
-            waiter = self._waiters.popleft()
-            if not waiter.done():
+        """A free worker: to the longest-waiting request of this event loop, else to the
+        idle list (where a request waiting on another loop — a test client's — finds it when
+        it looks)."""
+        here = _running_loop()
+        for waiter in self._waiters:
+            if _live(waiter) and waiter.get_loop() is here:
+                self._waiters.remove(waiter)
                 waiter.set_result(worker)
                 return
         self._idle.append(worker)
@@ -217,10 +241,13 @@ class Pool:
                 left = began + (wait if up else max(wait, LOADING)) - loop.time()
                 if left <= 0:
                     raise Busy("every worker is busy")
-                # a freed worker is handed over (the future is done); a loading one is only
-                # seen by looking, so look often while one loads
-                await asyncio.wait({waiter}, timeout=min(left, TEND) if self._starting else left)
+                # a freed worker is handed over (the future is done); a loading one, or one
+                # freed on another loop, is only seen by looking: often while one loads
+                await asyncio.wait({waiter}, timeout=min(left, TEND if self._starting else LOOK))
                 self.start()
+                if not waiter.done() and self._idle:
+                    waiter.cancel()
+                    return self._idle.pop()
             return waiter.result()
         except BaseException:
             if waiter.done() and not waiter.cancelled():  # given a worker as we gave up
@@ -276,12 +303,12 @@ class Pool:
                     await asyncio.wait({answer}, timeout=min(left, 0.25))
                     if not answer.done() and gone is not None and await gone():
                         raise TooSlow("the client went away")
-                result = answer.result()
+                kind, value, retire = answer.result()
             except (EOFError, OSError) as exc:  # the pipe broke: the worker is gone
                 self.lost += 1
                 raise WorkerDied(str(exc)) from None
-            keep = True
-            return result
+            keep = not retire
+            return kind, value
         finally:
             self._busy.discard(worker)
             if keep:
