@@ -15,5 +15,5 @@ def test_shikaku_ablation_climbs() -> None:
 
 
 def test_ablation_headline() -> None:
-    new = "\n".join(headlines([run_study("shikaku-ablation")]))
+    new = headlines([run_study("shikaku-ablation")])
     assert "- `shikaku-ablation`: Janko's Shikaku finished without a guess" in new

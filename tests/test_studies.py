@@ -40,10 +40,9 @@ def test_generator_yield_at_reduced_size() -> None:
         assert r["attempts"] == 2 and 0 <= r["found"] <= 2
         assert r["hit_pct"] == 50.0 * r["found"]
         assert (r["board_s"] is None) == (r["found"] == 0)
-    # each genre's easiest rung comes out at once at 6x6
+    # every genre yields some board at 6x6 in two attempts
     for g in GENRES:
-        easiest = next(r for r in rows if r["genre"] == g.name and r["size"] == "6x6")
-        assert easiest["found"] >= 1, easiest
+        assert any(r["found"] for r in rows if r["genre"] == g.name and r["size"] == "6x6"), g
 
 
 def test_bank_looks_sets_the_bank_beside_janko() -> None:
