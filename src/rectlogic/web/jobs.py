@@ -33,9 +33,13 @@ def solve(puzzle: str, genre: str | None, rung: str | None, limit: int,
     return solve_puzzle(p, rung=rung, limit=limit, budget=nodes).to_json(p)
 
 
-def count(puzzle: str, genre: str | None, rung: str | None, nodes: int) -> dict[str, Any]:
-    s = solve_puzzle(load_puzzle(puzzle, genre).puzzle, rung=rung, limit=2, budget=nodes)
-    return {"status": s.status, "count": s.count, "complete": s.complete,
+def count(puzzle: str, genre: str | None, rung: str | None, nodes: int,
+          limit: int = 2) -> dict[str, Any]:
+    """Answers counted up to `limit`: exact only if the search ended before reaching it."""
+    s = solve_puzzle(load_puzzle(puzzle, genre).puzzle, rung=rung, limit=limit, budget=nodes)
+    exact = s.complete and s.count < limit
+    return {"status": s.status, "count": s.count, "exact": exact, "complete": exact,
+            "limit": limit,
             "stopped": s.stopped, "nodes": s.nodes, "ms": round(s.seconds * 1000, 2)}
 
 
