@@ -1,11 +1,13 @@
 // The player: draws the board in SVG from the server's description of it, turns clicks into
 // moves, and asks the API for checks, hints, counts and solutions. It knows no genre.
 import { el, S, MARGIN, drawBoard } from "/static/svg.js";
+import { applyTheme } from "/static/theme.js";
 const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
 let board, state, history = [], future = [], marks = [], drag = null, stroke = null;
 let cursor = [0, 0], anchor = null, mode = "play", elapsed = 0, lastTick = Date.now();
 let solved = false, revealed = false, paused = false, zoom = 1, live = [];
+let aux = {};  // auxiliary edge marks (Shikaku): {"h,r,c" | "v,r,c": "line" | "x"}, not the answer
 let trials = [];  // open trials, outermost first: {at: history length, start: state}
 
 // -- settings, kept in localStorage ---------------------------------------------------------
@@ -111,6 +113,7 @@ function endTrial(keep) {
 function showTrials() {
   const n = trials.length;
   $("trialbar").hidden = n === 0;
+  $("trialbar").className = n > 1 ? "deep" : "";
   $("trialinfo").textContent = n > 1 ? `Trial inside a trial (${n} deep): moves in pink.`
     : "Trial: moves in blue.";
   $("trial").textContent = n ? "Trial inside" : "Trial";
@@ -135,6 +138,16 @@ function draw() {
   const svg = drawBoard(board, state, { words: cellWords, trial: trials.length ? depthCell : null,
                                         trialRect: trials.length ? depthRect : null });
   const W = board.cols * S, H = board.rows * S;
+  for (const [key, kind] of Object.entries(aux)) {  // h: the top edge of (r, c); v: its left edge
+    const [d, r, c] = key.split(","), x = Number(c) * S, y = Number(r) * S;
+    const [x2, y2] = d === "h" ? [x + S, y] : [x, y + S];
+    if (kind === "line") el("line", { x1: x, y1: y, x2, y2, class: "auxline", "data-aux": key }, svg);
+    else {
+      const mx = (x + x2) / 2, my = (y + y2) / 2, k = 5;
+      el("path", { d: `M${mx - k},${my - k}L${mx + k},${my + k}M${mx + k},${my - k}L${mx - k},${my + k}`,
+                   class: "auxx", "data-aux": key }, svg);
+    }
+  }
   if (drag && drag.to) {
     const t = Math.min(drag.from[0], drag.to[0]), l = Math.min(drag.from[1], drag.to[1]);
     const h = Math.abs(drag.from[0] - drag.to[0]) + 1, w = Math.abs(drag.from[1] - drag.to[1]) + 1;
@@ -164,7 +177,7 @@ function fit(svg = $("board").querySelector("svg"), W = board.cols * S, H = boar
   const side = wide ? $("side").getBoundingClientRect().width + 24 : 0;
   const availW = Math.max(160, (wide ? innerWidth - side : innerWidth) - 16);
   // narrow: leave room below for the status line and a row of buttons
-  const availH = Math.max(160, innerHeight - box.top - window.scrollY * 0 - (wide ? 12 : 150));
+  const availH = Math.max(160, innerHeight - box.top - (wide ? 12 : 220));
   const scale = Math.min(availW / vw, availH / vh, 1.8);  // cells at most 72 px
   svg.style.width = `${vw * scale * zoom}px`; svg.style.height = `${vh * scale * zoom}px`;
   $("stage").style.width = `${Math.min(availW, vw * scale * zoom)}px`;
@@ -318,7 +331,7 @@ function keysHelp() {
 
 async function start() {
   enable(false);  // nothing to press until a board is loaded
-  applyTheme();
+  showTheme();
   $("mistakes").checked = settings.mistakes;
   $("limit").value = settings.limit;
   let url = params.get("url");
@@ -327,7 +340,8 @@ async function start() {
   if (!url) { say("Paste a puzz.link URL below, or pick a board on the home page."); return; }
   board = await api("/api/puzzle", { puzzle: url });
   $("title").textContent = `${board.genre} ${board.rows}×${board.cols}`;
-  $("help").replaceChildren(...board.help.map((line) => {
+  const notes = rectangles() ? ["Edges mode: click near a side of a cell for a line (a border you are sure of), again for × (sure there is none), again to clear; right-click steps back. They are your notes, not the answer."] : [];
+  $("help").replaceChildren(...[...board.help, ...notes].map((line) => {
     const li = document.createElement("li"); li.textContent = line; return li;
   }));
   keysHelp();
@@ -340,6 +354,7 @@ async function start() {
   // open trials survive a reload (their moves can no longer be undone one by one)
   trials = JSON.parse(localStorage.getItem(board.url + ":trials") || "[]").map((t) => ({ ...t, at: 0 }));
   revealed = localStorage.getItem(board.url + ":revealed") === "1";
+  aux = JSON.parse(localStorage.getItem(board.url + ":aux") || "{}");
   elapsed = Number(localStorage.getItem(board.url + ":time")) || 0; lastTick = Date.now();
   $("editthis").href = `/edit?url=${encodeURIComponent(board.url)}`;
   const link = document.createElement("a");
@@ -381,7 +396,7 @@ function pressed(r, c, e) {  // the state a press puts in this cell
   return order[(i + (back ? n - 1 : 1)) % n];
 }
 function modeButtons() {
-  const modes = rectangles() ? ["draw", "erase"] : ["play", ...(board.dot ? ["dot"] : []), "erase"];
+  const modes = rectangles() ? ["draw", "erase", "edges"] : ["play", ...(board.dot ? ["dot"] : []), "erase"];
   mode = modes[0];
   return modes.map((m) => {
     const b = document.createElement("button");
@@ -391,6 +406,20 @@ function modeButtons() {
       x.setAttribute("aria-pressed", String(x.dataset.mode === mode))); };
     return b;
   });
+}
+
+// Auxiliary marks, as puzz.link has them: in Edges mode a click near a cell's side steps that
+// side through a line (a border the player is sure of), a × (sure there is none) and nothing.
+function markEdge(e, [r, c]) {
+  const box = document.querySelector(`[data-cell="${r},${c}"]`).getBoundingClientRect();
+  const fx = (e.clientX - box.left) / box.width, fy = (e.clientY - box.top) / box.height;
+  const sides = [[fy, "h", r, c], [1 - fy, "h", r + 1, c], [fx, "v", r, c], [1 - fx, "v", r, c + 1]];
+  const [, d, er, ec] = sides.sort((a, b) => a[0] - b[0])[0];
+  if ((d === "h" && (er === 0 || er === board.rows)) || (d === "v" && (ec === 0 || ec === board.cols))) return;
+  const key = `${d},${er},${ec}`, order = [undefined, "line", "x"];
+  const next = order[(order.indexOf(aux[key]) + (e.button === 2 ? 2 : 1)) % 3];
+  if (next) aux[key] = next; else delete aux[key];
+  localStorage.setItem(board.url + ":aux", JSON.stringify(aux)); draw();
 }
 
 // Two fingers on the board zoom (pinch) and scroll it; one finger plays.
@@ -414,6 +443,7 @@ $("board").addEventListener("pointerdown", (e) => {
   const rc = cellAt(e);
   if (!rc) return;
   $("board").classList.remove("keyboard");
+  if (rectangles() && mode === "edges") return markEdge(e, rc);
   if (rectangles()) { drag = { from: rc, to: rc, erase: mode === "erase" || e.button === 2 }; draw(); return; }
   const [r, c] = rc;
   if (!playable(r, c)) return;
@@ -462,8 +492,7 @@ $("board").addEventListener("keydown", (e) => {
   if (moves[e.key]) {
     cursor = [Math.max(0, Math.min(board.rows - 1, cursor[0] + moves[e.key][0])),
               Math.max(0, Math.min(board.cols - 1, cursor[1] + moves[e.key][1]))];
-    e.preventDefault(); draw();
-    $("cursorsay").textContent = `Row ${cursor[0] + 1}, column ${cursor[1] + 1}: ${cellWords(...cursor)}`;
+    e.preventDefault(); draw(); announce();
     return;
   }
   if (e.key === "Escape" && anchor) { anchor = null; say("First corner let go."); return draw(); }
@@ -481,7 +510,8 @@ $("board").addEventListener("keydown", (e) => {
     if (e.key === "0" || e.key === "Delete") setCell(cursor[0], cursor[1], "_");
   }
 });
-$("board").addEventListener("focus", () => draw());
+function announce() { $("cursorsay").textContent = `Row ${cursor[0] + 1}, column ${cursor[1] + 1}: ${cellWords(...cursor)}`; }
+$("board").addEventListener("focus", () => { draw(); if (board) announce(); });
 $("save").onclick = async () => {
   const out = await api("/api/convert", { puzzle: board.url, to: "pzprv3", answer: answer() });
   const a = document.createElement("a");
@@ -501,6 +531,7 @@ $("undoall").onclick = () => { let any = false; while (undo()) any = true; if (a
 $("redoall").onclick = () => { let any = false; while (redo()) any = true; if (any) moved(); };
 $("clear").onclick = () => {
   trials = []; showTrials();
+  aux = {}; localStorage.removeItem(board.url + ":aux");
   if (revealed) { revealed = false; localStorage.removeItem(board.url + ":revealed"); unsolve(); say(""); }
   play(() => { state = emptyState(); });
 };
@@ -521,17 +552,16 @@ $("zoomin").onclick = () => setZoom(zoom * 1.5);
 $("zoomout").onclick = () => setZoom(zoom / 1.5);
 $("pause").onclick = () => pause(!paused);
 $("resume").onclick = () => pause(false);
-function applyTheme() {
-  const dark = settings.theme ? settings.theme === "dark" : matchMedia("(prefers-color-scheme: dark)").matches;
-  document.documentElement.classList.toggle("dark", dark);
+function showTheme() {
+  const dark = applyTheme();
   $("theme").textContent = dark ? "Light" : "Dark";
   $("theme").setAttribute("aria-label", dark ? "switch to light colours" : "switch to dark colours");
 }
 $("theme").onclick = () => {
   settings.theme = document.documentElement.classList.contains("dark") ? "light" : "dark";
-  remember(); applyTheme();
+  remember(); showTheme();
 };
-matchMedia("(prefers-color-scheme: dark)").addEventListener("change", applyTheme);
+matchMedia("(prefers-color-scheme: dark)").addEventListener("change", showTheme);
 $("open").onsubmit = (e) => { e.preventDefault(); location.href = `/play?url=${encodeURIComponent($("url").value)}`; };
 document.addEventListener("keydown", (e) => {
   if (e.target.closest && e.target.closest("input, textarea, select, [contenteditable]")) return;  // a text box's own undo
