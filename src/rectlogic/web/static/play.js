@@ -322,7 +322,7 @@ function pause(on) {
 
 function keysHelp() {
   const keys = ["arrows move", "Enter or Space plays the cell", "Backspace plays backwards",
-                "<kbd>.</kbd> marks a cell"];
+                ...(board.dot ? ["<kbd>.</kbd> marks a cell"] : [])];
   if (rectangles()) keys.splice(1, 2, "Enter marks a first corner, Enter again the opposite one", "Escape lets go of a first corner");
   if (board.corners) keys.push(`<kbd>1</kbd> ${board.corners.nw} <kbd>2</kbd> ${board.corners.ne} <kbd>3</kbd> ${board.corners.se} <kbd>4</kbd> ${board.corners.sw} place that triangle, <kbd>0</kbd> clears`);
   keys.push("Ctrl+Z / Ctrl+Y undo and redo");
@@ -340,7 +340,8 @@ async function start() {
   if (!url) { say("Paste a puzz.link URL below, or pick a board on the home page."); return; }
   board = await api("/api/puzzle", { puzzle: url });
   $("title").textContent = `${board.genre} ${board.rows}×${board.cols}`;
-  const notes = rectangles() ? ["Edges mode: click near a side of a cell for a line (a border you are sure of), again for × (sure there is none), again to clear; right-click steps back. They are your notes, not the answer."] : [];
+  const notes = ["Zoom with − and +, or pinch with two fingers on a touch screen; two fingers also move a zoomed board."];
+  if (rectangles()) notes.push("Edges mode: click near a side of a cell for a line (a border you are sure of), again for × (sure there is none), again to clear; right-click steps back. They are your notes, not the answer.");
   $("help").replaceChildren(...[...board.help, ...notes].map((line) => {
     const li = document.createElement("li"); li.textContent = line; return li;
   }));
