@@ -175,9 +175,10 @@ function fit(svg = $("board").querySelector("svg"), W = board.cols * S, H = boar
   const wide = innerWidth >= 800;
   const box = $("stage").getBoundingClientRect();
   const side = wide ? $("side").getBoundingClientRect().width + 24 : 0;
-  const availW = Math.max(160, (wide ? innerWidth - side : innerWidth) - 16);
+  // 16 + 16: the page's margins and the stage's padding (room for the solved frame)
+  const availW = Math.max(160, (wide ? innerWidth - side : innerWidth) - 32);
   // narrow: leave room below for the status line and a row of buttons
-  const availH = Math.max(160, innerHeight - box.top - (wide ? 12 : 220));
+  const availH = Math.max(160, innerHeight - box.top - (wide ? 28 : 236));
   const scale = Math.min(availW / vw, availH / vh, 1.8);  // cells at most 72 px
   svg.style.width = `${vw * scale * zoom}px`; svg.style.height = `${vh * scale * zoom}px`;
   $("stage").style.width = `${Math.min(availW, vw * scale * zoom)}px`;
