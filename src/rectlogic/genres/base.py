@@ -23,17 +23,20 @@ from .generating import Judge
 
 @dataclass(frozen=True)
 class Violation:
-    """One failed answer check: a pzprjs code, its message, and where it happens."""
+    """One failed answer check: a pzprjs code, its message, where it happens, and the same
+    in our own plain words (`plain`: what the API's `message` says; pzprjs's stays beside)."""
 
     code: str
     message: str
     cells: tuple[tuple[int, int], ...] = ()
     points: tuple[tuple[int, int], ...] = ()
+    plain: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "code": self.code,
-            "message": self.message,
+            "message": self.plain or self.message,
+            "pzprjs_message": self.message,
             "cells": [list(c) for c in self.cells],
             "points": [list(p) for p in self.points],
         }
@@ -57,12 +60,14 @@ class Check:
     code: str
     message: str
     find: Callable[[Any, Any, Any], Iterable[Place]]
+    plain: str = ""
+    """The message in our own words (the rule book's: "region", never "room" or "area")."""
 
 
 def run_checks(checks: Iterable[Check], puzzle: Any, answer: Any,
                facts: Any = None) -> list[Violation]:
     """Every failure of every check, in the checklist's order (pzprjs's active order)."""
-    return [Violation(c.code, c.message, tuple(cells), tuple(points))
+    return [Violation(c.code, c.message, tuple(cells), tuple(points), c.plain)
             for c in checks for cells, points in c.find(puzzle, answer, facts)]
 
 
@@ -417,6 +422,11 @@ class Genre(ABC, Generic[P, A]):
         if all(v.code in self.UI_ONLY_CODES for v in found):
             return [], found
         return found, []
+
+    def live_mistakes(self, puzzle: P, position: Any) -> list[Violation]:
+        """What is wrong in a position whatever the open cells become (a rule already broken
+        for good), for "show mistakes as I play"; none unless a genre finds them."""
+        return []
 
     def empty_answer(self, puzzle: P) -> A:
         """The answer before any move (what `check` reads when given no answer): every

@@ -94,6 +94,13 @@ class SolveIn(PuzzleIn):
     nodes: Annotated[int, Field(ge=1, le=MAX_NODES)] = 20_000
 
 
+class CountIn(PuzzleIn):
+    rung: Name | None = None
+    limit: Annotated[int, Field(ge=2, le=1000, description="count answers up to this many: "
+                                "beyond it the count says `at least`")] = 2
+    nodes: Annotated[int, Field(ge=1, le=MAX_NODES)] = 20_000
+
+
 class ConvertIn(PuzzleIn):
     to: Name
     answer: AnswerIn | None = Field(default=None,
@@ -367,13 +374,15 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
     @app.get("/api/rules")
     def rules() -> list[dict[str, Any]]:
         """Each genre's rules in words and a small solved example (the first of its own
-        examples, drawn as text), for the rules page."""
+        examples): as text, and as the board description and answer the page draws it from."""
         out = []
         for g in GENRES:
             example = g.examples.SOLVED[0]
             p = load(example.url, g.name).puzzle
+            answer = read_answer(p, example.answer)
             out.append({"name": g.name, "rules": g.RULES_TEXT, "example": example.url,
-                        "picture": g.render(p, read_answer(p, example.answer)),
+                        "picture": g.render(p, answer), "board": board_json(p),
+                        "answer": g.answer_json(p, answer),
                         "controls": g.board_json(p)["help"]})
         return out
 
@@ -466,8 +475,17 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
         return await heavy(request, "undecided", **body.model_dump())
 
     @app.post("/api/count", responses=HEAVY_ERRORS)
-    async def count(body: SolveIn, request: Request) -> Any:
-        return await heavy(request, "count", **body.model_dump(exclude={"limit"}))
+    async def count(body: CountIn, request: Request) -> Any:
+        """How many answers, up to `limit`: `exact` when the search looked everywhere and
+        found fewer than `limit`, else `count` is a lower bound ("at least")."""
+        return await heavy(request, "count", **body.model_dump())
+
+    @app.post("/api/live")
+    def live(body: HintIn) -> dict[str, Any]:
+        """For "show mistakes as I play": the rules the position already breaks whatever its
+        open cells become (cheap: no search), each with its cells."""
+        p = _puzzle(body)
+        return {"mistakes": [v.to_json() for v in genre_of(p).live_mistakes(p, body.position)]}
 
     @app.post("/api/solve", responses=HEAVY_ERRORS)
     async def solve_it(body: SolveIn, request: Request) -> Any:

@@ -39,12 +39,16 @@ def solve(puzzle: str, genre: str | None, rung: str | None, limit: int,
     return with_warnings(loaded, solve_puzzle(p, rung=rung, limit=limit, budget=nodes).to_json(p))
 
 
-def count(puzzle: str, genre: str | None, rung: str | None, nodes: int) -> dict[str, Any]:
+def count(puzzle: str, genre: str | None, rung: str | None, nodes: int,
+          limit: int = 2) -> dict[str, Any]:
+    """Answers counted up to `limit`: exact only if the search ended before reaching it."""
     loaded = load_puzzle(puzzle, genre)
-    s = solve_puzzle(loaded.puzzle, rung=rung, limit=2, budget=nodes)
+    s = solve_puzzle(loaded.puzzle, rung=rung, limit=limit, budget=nodes)
+    exact = s.complete and s.count < limit
     return with_warnings(loaded, {
-        "status": s.status, "count": s.count, "complete": s.complete, "stopped": s.stopped,
-        "nodes": s.nodes, "ms": round(s.seconds * 1000, 2)})
+        "status": s.status, "count": s.count, "exact": exact, "complete": exact,
+        "limit": limit, "stopped": s.stopped, "nodes": s.nodes,
+        "ms": round(s.seconds * 1000, 2)})
 
 
 def hint(puzzle: str, genre: str | None, position: Any, rung: str | None) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -23,6 +23,7 @@ from . import rules as _rules
 from .model import Answer, Puzzle
 from .validate import UI_ONLY_CODES
 from .validate import domains_obey_rules as _domains_obey_rules
+from .validate import live as _live
 from .validate import obeys_rules as _obeys_rules
 from .validate import validate as _validate
 
@@ -62,6 +63,9 @@ class Chocona(Genre[Puzzle, Answer]):
     def encode(self, puzzle: Puzzle, answer: Answer) -> np.ndarray:
         check_same_size(puzzle, answer)
         return shaded.shaded_domains(puzzle, answer.shaded)
+
+    def live_mistakes(self, puzzle: Puzzle, position: Any) -> list[Violation]:
+        return _live(puzzle, position)
 
     def pzprjs_findings(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
         check_same_size(puzzle, answer)

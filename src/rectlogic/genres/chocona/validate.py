@@ -10,7 +10,7 @@ import numpy as np
 
 from ...compiled import njit
 from ...grid import mask_labels, piece_boxes
-from ..base import Check, Place, Violation, run_checks
+from ..base import Check, Place, Violation, position_rows, run_checks
 from .model import BIT, SHADED, Answer, Puzzle
 
 UI_ONLY_CODES = frozenset({"brNoShade"})
@@ -49,16 +49,44 @@ def _count_differs(puzzle: Puzzle, answer: Answer, facts: None) -> Iterator[Plac
 
 
 CHECKS = (
-    Check("brNoShade", "There are no shaded cells on the board.", _blank),
-    Check("csNotRect", "A mass of shaded cells is not rectangle.", _not_rectangle),
+    Check("brNoShade", "There are no shaded cells on the board.", _blank,
+          "Nothing is shaded yet."),
+    Check("csNotRect", "A mass of shaded cells is not rectangle.", _not_rectangle,
+          "A clump of shaded cells is not a rectangle."),
     Check("bkShadeNe", "The number of shaded cells in the room and the number written in the "
-          "room is different.", _count_differs),
+          "room is different.", _count_differs,
+          "A region has a different number of shaded cells than its number."),
 )
 """pzprjs's checks for Chocona, in its order."""
 
 
 def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     return run_checks(CHECKS, puzzle, answer)
+
+
+def live(puzzle: Puzzle, position: list[str]) -> list[Violation]:
+    """What no shading of the open cells can mend: a clump whose bounding box holds a cell
+    marked unshaded (it can never be a rectangle), a region with more shaded cells than its
+    number."""
+    rows = position_rows(puzzle, position)
+    shaded = np.array([[ch == "#" for ch in row] for row in rows], dtype=np.bool_)
+    marked = np.array([[ch == "." for ch in row] for row in rows], dtype=np.bool_)
+    labels = mask_labels(shaded)
+    out = []
+    for k in np.unique(labels[shaded]).tolist():
+        where = np.nonzero(labels == k)
+        top, bottom, left, right = where[0].min(), where[0].max(), where[1].min(), where[1].max()
+        if marked[top:bottom + 1, left:right + 1].any():
+            cells = tuple((int(r), int(c)) for r, c in zip(*where, strict=True))
+            out.append(Violation("csNotRect", CHECKS[1].message, cells, (),
+                                 "This clump can no longer be a rectangle: a cell inside its "
+                                 "box is marked unshaded."))
+    for k, cells in enumerate(puzzle.region_cells):
+        n = puzzle.clues[k]
+        if n >= 0 and sum(shaded[r][c] for r, c in cells) > n:
+            out.append(Violation("bkShadeNe", CHECKS[2].message, tuple(cells), (),
+                                 "A region has more shaded cells than its number."))
+    return out
 
 
 def obeys_rules(puzzle: Puzzle, answer: Answer) -> bool:

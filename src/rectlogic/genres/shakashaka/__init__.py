@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -35,6 +35,7 @@ from .model import (
     check_answer_fits,
 )
 from .validate import UI_ONLY_CODES
+from .validate import live as _live
 from .validate import obeys_rules as _obeys_rules
 from .validate import states_obey_rules as _states_obey_rules
 from .validate import validate as _validate
@@ -85,6 +86,9 @@ class Shakashaka(Genre[Puzzle, Answer]):
         d = np.full((puzzle.rows + 2, puzzle.cols + 2), BIT[BLACK], dtype=np.uint8)
         d[1:-1, 1:-1] = np.left_shift(1, np.array(answer.cells))
         return d.ravel()
+
+    def live_mistakes(self, puzzle: Puzzle, position: Any) -> list[Violation]:
+        return _live(puzzle, position)
 
     def pzprjs_findings(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
         check_answer_fits(puzzle, answer)

@@ -17,8 +17,21 @@ from functools import cache
 import numpy as np
 
 from ...compiled import njit, prange
-from ..base import Check, Place, Violation, run_checks
-from .model import BLACK, FULL, TNE, TNW, TSE, TSW, Answer, E, Puzzle, ring_of, triangles_around
+from ..base import Check, Place, Violation, position_rows, run_checks
+from .model import (
+    BLACK,
+    FULL,
+    GLYPH,
+    TNE,
+    TNW,
+    TSE,
+    TSW,
+    Answer,
+    E,
+    Puzzle,
+    ring_of,
+    triangles_around,
+)
 
 UI_ONLY_CODES = frozenset({"brNoTriangle"})
 """pzprjs's "not started" guard: reported by the checker, not a rule of the puzzle."""
@@ -154,16 +167,33 @@ def _not_rectangle(puzzle: Puzzle, answer: Answer, counts: list) -> Iterator[Pla
 
 
 CHECKS = (
-    Check("brNoTriangle", "There are no triangles on the board.", _blank),
-    Check("nmTriangleGt", "There are too many triangles adjacent to a number.", _too_many),
-    Check("cuNotRectx", "A white area is not rectangle.", _not_rectangle),
-    Check("nmTriangleLt", "There are not enough triangles adjacent to a number.", _too_few),
+    Check("brNoTriangle", "There are no triangles on the board.", _blank,
+          "No triangle is placed yet."),
+    Check("nmTriangleGt", "There are too many triangles adjacent to a number.", _too_many,
+          "A number has more triangles beside it than it says."),
+    Check("cuNotRectx", "A white area is not rectangle.", _not_rectangle,
+          "A white region is not a rectangle (upright or tilted)."),
+    Check("nmTriangleLt", "There are not enough triangles adjacent to a number.", _too_few,
+          "A number has fewer triangles beside it than it says."),
 )
 """pzprjs's checks for Shakashaka, in its order."""
 
 
 def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     return run_checks(CHECKS, puzzle, answer, _counts(puzzle, answer))
+
+
+def live(puzzle: Puzzle, position: list[str]) -> list[Violation]:
+    """What no later triangle can mend: a number with more triangles beside it than it says
+    (triangles are only ever added)."""
+    rows = position_rows(puzzle, position)
+    glyphs = {GLYPH[t]: t for t in (TNW, TNE, TSE, TSW)}
+    states = np.array([[glyphs.get(ch, E) for ch in row] for row in rows], dtype=np.int8)
+    around = triangles_around(states)
+    check = CHECKS[1]
+    return [Violation(check.code, check.message, ((r, c),), (), check.plain)
+            for r, row in enumerate(puzzle.clues) for c, n in enumerate(row)
+            if n >= 0 and around[r, c] > n]
 
 
 def white_area_ok_batch(states: np.ndarray) -> np.ndarray:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -32,6 +32,7 @@ from .model import (
     check_answer_fits,
 )
 from .validate import _rectangles_ok
+from .validate import live as _live
 from .validate import rectangles_obey_rules as _rectangles_obey_rules
 from .validate import validate as _validate
 
@@ -122,6 +123,9 @@ class Shikaku(Genre[Puzzle, Answer]):
             return _rectangles_obey_rules(puzzle, self.chosen(puzzle, d))
 
         return ok
+
+    def live_mistakes(self, puzzle: Puzzle, position: Any) -> list[Violation]:
+        return _live(puzzle, position)
 
     def pzprjs_findings(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
         check_answer_fits(puzzle, answer)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...compiled import njit
+from ...errors import RectlogicError
 from ...grid import ANY_CLUE, NO_CLUE, piece_boxes
 from ..base import Cells, Check, Place, Violation, run_checks
 from .model import Answer, Puzzle
@@ -65,17 +66,43 @@ def _dead_ends(puzzle: Puzzle, answer: Answer, rooms: Rooms) -> Iterator[Place]:
 
 
 CHECKS = (
-    Check("bkNoNum", "An area has no numbers.", _rooms_in("no_number")),
-    Check("bkNumGe2", "An area has more than one number.", _rooms_in("two_numbers")),
-    Check("bkNotRect", "An area is not a rectangle.", _rooms_in("not_rectangle")),
-    Check("bkSizeNe", "The size of the area is not equal to the number.", _rooms_in("wrong_size")),
-    Check("bdDeadEnd", "There is a dead-end line.", _dead_ends),
+    Check("bkNoNum", "An area has no numbers.", _rooms_in("no_number"),
+          "A region has no number."),
+    Check("bkNumGe2", "An area has more than one number.", _rooms_in("two_numbers"),
+          "A region has more than one number."),
+    Check("bkNotRect", "An area is not a rectangle.", _rooms_in("not_rectangle"),
+          "A region is not a rectangle."),
+    Check("bkSizeNe", "The size of the area is not equal to the number.",
+          _rooms_in("wrong_size"), "A region's size is not its number."),
+    Check("bdDeadEnd", "There is a dead-end line.", _dead_ends,
+          "A line stops inside the board."),
 )
 """pzprjs's checks for Shikaku, in its order."""
 
 
 def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     return run_checks(CHECKS, puzzle, answer, _rooms(puzzle, answer))
+
+
+def live(puzzle: Puzzle, position: list[list[int]]) -> list[Violation]:
+    """The drawn rectangles that are wrong whatever else is drawn: one with no number, two
+    or more, or an area that is not its number (the undrawn rest is not judged)."""
+    clues = puzzle.clue_array
+    out = []
+    for rect in position:
+        if len(rect) != 4 or not all(isinstance(v, int) for v in rect):
+            raise RectlogicError("a position is a list of rectangles [top, left, height, width]")
+        t, lft, h, w = rect
+        if t < 0 or lft < 0 or h < 1 or w < 1 or t + h > puzzle.rows or lft + w > puzzle.cols:
+            raise RectlogicError(f"rectangle {rect} is not inside the board")
+        inside = clues[t:t + h, lft:lft + w]
+        numbers = inside[inside != NO_CLUE]
+        cells = tuple((r, c) for r in range(t, t + h) for c in range(lft, lft + w))
+        check = (CHECKS[0] if numbers.size == 0 else CHECKS[1] if numbers.size > 1
+                 else CHECKS[3] if numbers[0] not in (ANY_CLUE, h * w) else None)
+        if check is not None:
+            out.append(Violation(check.code, check.message, cells, (), check.plain))
+    return out
 
 
 def rectangles_obey_rules(puzzle: Puzzle, rects: np.ndarray) -> bool:

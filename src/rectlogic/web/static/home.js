@@ -29,17 +29,22 @@ async function tables() {
   gen.elements.genre.onchange = grades;
   for (const g of genres) {
     gen.elements.genre.appendChild(cell("option", g.name));
+    // only the grades and sizes the bank has boards of: no column of dashes
+    const has = (grade, size) => index.find((x) => x.genre === g.name && x.grade === grade && (!size || x.size === size));
+    const shown = g.grades.filter((grade) => has(grade));
     const table = cell("table"), head = cell("tr");
-    head.appendChild(cell("th"));
-    g.grades.forEach((grade) => head.appendChild(cell("th", grade)));
+    table.appendChild(cell("caption", `${g.name}: boards in the bank by size and grade`, "sr"));
+    head.appendChild(cell("th", "size"));
+    shown.forEach((grade) => head.appendChild(cell("th", grade)));
     table.appendChild(head);
-    for (const size of sizes) {
+    for (const size of sizes.filter((s) => shown.some((grade) => has(grade, s)))) {
       const row = cell("tr");
       row.appendChild(cell("th", size.replace("x", "×")));
-      for (const grade of g.grades) {
-        const b = index.find((x) => x.genre === g.name && x.size === size && x.grade === grade);
-        if (!b) { row.appendChild(cell("td", "—", "none")); continue; }
-        const td = cell("td"), a = cell("a", `${b.count} boards`);
+      for (const grade of shown) {
+        const b = has(grade, size);
+        if (!b) { const td = cell("td", "—", "none"); td.title = "no board of this size and grade"; row.appendChild(td); continue; }
+        const td = cell("td"), a = cell("a", String(b.count));
+        a.appendChild(cell("span", " boards", "sr"));
         a.href = `/play?id=${b.first}`; a.title = `play the first of ${b.count}; "Next board" in the player goes on`;
         td.appendChild(a); row.appendChild(td);
       }

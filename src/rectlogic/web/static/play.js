@@ -1,11 +1,20 @@
 // The player: draws the board in SVG from the server's description of it, turns clicks into
 // moves, and asks the API for checks, hints, counts and solutions. It knows no genre.
-import { el, svgNS } from "/static/svg.js";
-const S = 40;  // cell size in SVG units
+import { el, S, MARGIN, drawBoard } from "/static/svg.js";
+import { applyTheme } from "/static/theme.js";
 const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
 let board, state, history = [], future = [], marks = [], drag = null, stroke = null;
-let cursor = [0, 0], anchor = null, mode = "play", elapsed = 0, lastTick = Date.now(), solved = false;
+let cursor = [0, 0], anchor = null, mode = "play", elapsed = 0, lastTick = Date.now();
+let solved = false, revealed = false, paused = false, zoom = 1, live = [];
+let aux = {};  // auxiliary edge marks (Shikaku): {"h,r,c" | "v,r,c": "line" | "x"}, not the answer
+let trials = [];  // open trials, outermost first: {at: history length, start: state}
+
+// -- settings, kept in localStorage ---------------------------------------------------------
+const SETTINGS = "rectlogic:settings";
+const settings = { mistakes: false, theme: null, zoom: 1, limit: "100",
+                   ...JSON.parse(localStorage.getItem(SETTINGS) || "{}") };
+function remember() { localStorage.setItem(SETTINGS, JSON.stringify(settings)); }
 
 async function api(path, body) {
   const r = await fetch(path, body === undefined ? {} :
@@ -44,7 +53,12 @@ function play(change) {
   history.push(JSON.stringify(state)); future = [];
   change(); moved();
 }
-function moved() { marks = []; if (!solved) say(""); save(); draw(); quietCheck(); }
+function moved() {
+  marks = []; anchor = null;
+  if (!solved && !revealed) say("");
+  if ($("undecided").checked) $("undecided").checked = false;  // its overlay is gone
+  save(); draw(); quietCheck(); liveCheck();
+}
 function setCell(r, c, next) { play(() => { state[r][c] = next; }); }
 function cellClick(r, c, backwards) {
   if (rectangles() || !playable(r, c)) return;
@@ -82,24 +96,32 @@ function applyMove(move) {
   setCell(r, c, move.state); return true;
 }
 
+// -- trials: moves made on an assumption, kept or taken back as one -------------------------
+function trialDepth(same) {  // the innermost open trial whose start differs here (0: none)
+  for (let k = trials.length - 1; k >= 0; k--) if (!same(trials[k].start)) return k + 1;
+  return 0;
+}
+function startTrial() {
+  trials.push({ at: history.length, start: JSON.parse(JSON.stringify(state)) });
+  showTrials(); draw();
+}
+function endTrial(keep) {
+  const t = trials.pop();
+  if (!keep) { state = t.start; history.length = Math.min(history.length, t.at); future = []; }
+  showTrials(); if (keep) draw(); else moved();
+}
+function showTrials() {
+  const n = trials.length;
+  $("trialbar").hidden = n === 0;
+  $("trialbar").className = n > 1 ? "deep" : "";
+  $("trialinfo").textContent = n > 1 ? `Trial inside a trial (${n} deep): moves in pink.`
+    : "Trial: moves in blue.";
+  $("trial").textContent = n ? "Trial inside" : "Trial";
+  $("trial").disabled = !board || n >= 3;
+  localStorage.setItem(board.url + ":trials", JSON.stringify(trials));
+}
+
 // -- drawing -------------------------------------------------------------------------------
-function hue(k) { return 40 + (k * 67) % 280; }  // 40..320: never the red band
-const quiet = { "pointer-events": "none" };
-function drawShape(shape, x, y, svg, cell) {
-  if (shape.fill) cell.setAttribute("fill", "#333");
-  if (shape.dot) el("circle", { cx: x + S / 2, cy: y + S / 2, r: 3, fill: "#888", ...quiet }, svg);
-  if (shape.polygon) el("polygon", { points: shape.polygon.map(([a, b]) => `${x + a * S},${y + b * S}`).join(" "),
-                                     fill: "#222", ...quiet }, svg);
-}
-function drawGiven(g, x, y, svg, cell, filled) {
-  if (g.fill) cell.setAttribute("fill", "#222");
-  if (g.text === null) return;
-  const light = g.fill || filled;
-  if (g.corner) el("text", { x: x + 4, y: y + 19, "font-size": 20, "font-weight": 600,
-                             fill: light ? "white" : "black", ...quiet }, svg, g.text);
-  else el("text", { x: x + S / 2, y: y + S * 0.68, "text-anchor": "middle", "font-size": S * 0.55,
-                    fill: light ? "white" : "black", ...quiet }, svg, g.text);
-}
 function cellWords(r, c) {  // what a screen reader says of a cell
   const g = given(r, c);
   const mine = !rectangles() && playable(r, c) ? state[r][c] : null;
@@ -110,30 +132,20 @@ function cellWords(r, c) {  // what a screen reader says of a cell
   return words.join(", ");
 }
 function draw() {
+  if (!board) return;
+  const depthCell = (r, c) => trialDepth((s) => s[r][c] === state[r][c]);
+  const depthRect = (k) => trialDepth((s) => s.some((x) => x.join() === state[k].join()));
+  const svg = drawBoard(board, state, { words: cellWords, trial: trials.length ? depthCell : null,
+                                        trialRect: trials.length ? depthRect : null });
   const W = board.cols * S, H = board.rows * S;
-  const svg = document.createElementNS(svgNS, "svg");
-  svg.setAttribute("viewBox", `-20 -20 ${W + 24} ${H + 24}`);
-  for (let c = 0; c < board.cols; c++)  // 1-based labels, as hints name rows and columns
-    el("text", { x: c * S + S / 2, y: -6, "text-anchor": "middle", class: "label" }, svg, c + 1);
-  for (let r = 0; r < board.rows; r++)
-    el("text", { x: -6, y: r * S + S / 2 + 4, "text-anchor": "end", class: "label" }, svg, r + 1);
-  el("rect", { x: 0, y: 0, width: W, height: H, fill: "white" }, svg);
-  if (rectangles()) state.forEach(([t, l, h, w], k) =>
-    el("rect", { x: l * S + 2, y: t * S + 2, width: w * S - 4, height: h * S - 4, rx: 4,
-                 fill: `hsl(${hue(k)} 70% 82%)`, stroke: `hsl(${hue(k)} 60% 40%)`, "stroke-width": 2,
-                 "data-rect": k }, svg));
-  svg.setAttribute("role", "grid");
-  svg.setAttribute("aria-label", `${board.genre} board, ${board.rows} rows by ${board.cols} columns`);
-  for (let r = 0; r < board.rows; r++) {
-    const row = el("g", { role: "row" }, svg);
-    for (let c = 0; c < board.cols; c++) {
-      const x = c * S, y = r * S;
-      const cell = el("rect", { x, y, width: S, height: S, fill: "transparent", stroke: "#bbb",
-                                "data-cell": `${r},${c}`, role: "gridcell",
-                                "aria-label": `Row ${r + 1}, column ${c + 1}: ${cellWords(r, c)}` }, row);
-      const shape = !rectangles() && playable(r, c) ? board.states[state[r][c]] || {} : {};
-      drawShape(shape, x, y, svg, cell);
-      if (given(r, c)) drawGiven(given(r, c), x, y, svg, cell, !!shape.fill);
+  for (const [key, kind] of Object.entries(aux)) {  // h: the top edge of (r, c); v: its left edge
+    const [d, r, c] = key.split(","), x = Number(c) * S, y = Number(r) * S;
+    const [x2, y2] = d === "h" ? [x + S, y] : [x, y + S];
+    if (kind === "line") el("line", { x1: x, y1: y, x2, y2, class: "auxline", "data-aux": key }, svg);
+    else {
+      const mx = (x + x2) / 2, my = (y + y2) / 2, k = 5;
+      el("path", { d: `M${mx - k},${my - k}L${mx + k},${my + k}M${mx + k},${my - k}L${mx - k},${my + k}`,
+                   class: "auxx", "data-aux": key }, svg);
     }
   }
   if (drag && drag.to) {
@@ -142,34 +154,74 @@ function draw() {
     el("rect", { x: l * S + 3, y: t * S + 3, width: w * S - 6, height: h * S - 6, rx: 4,
                  class: drag.erase ? "preview erase" : "preview", "pointer-events": "none" }, svg);
   }
-  if (board.borders) {
-    board.borders.vertical.forEach((row, r) => row.forEach((on, c) => on &&
-      el("line", { x1: (c + 1) * S, y1: r * S, x2: (c + 1) * S, y2: (r + 1) * S, stroke: "#000", "stroke-width": 3 }, svg)));
-    board.borders.horizontal.forEach((row, r) => row.forEach((on, c) => on &&
-      el("line", { x1: c * S, y1: (r + 1) * S, x2: (c + 1) * S, y2: (r + 1) * S, stroke: "#000", "stroke-width": 3 }, svg)));
-  }
-  el("rect", { x: 0, y: 0, width: W, height: H, fill: "none", stroke: "#000", "stroke-width": 3 }, svg);
+  if (anchor) el("rect", { x: anchor[1] * S + 5, y: anchor[0] * S + 5, width: S - 10, height: S - 10,
+                           class: "anchor", "pointer-events": "none" }, svg);
   if (document.activeElement === $("board") && $("board").classList.contains("keyboard"))
     el("rect", { x: cursor[1] * S + 2, y: cursor[0] * S + 2, width: S - 4, height: S - 4, class: "cursor" }, svg);
-  for (const m of marks) {
+  const shown = settings.mistakes ? [...marks, ...live] : marks;
+  for (const m of shown) {
     if (m.point) el("circle", { cx: m.point[1] * S, cy: m.point[0] * S, r: 6, class: "errorpoint" }, svg);
     else el("rect", { x: m.cell[1] * S, y: m.cell[0] * S, width: S, height: S, class: m.kind,
                       "pointer-events": "none" }, svg);
   }
   $("board").replaceChildren(svg);
+  fit(svg, W, H);
 }
 
-// -- buttons -------------------------------------------------------------------------------
-function say(text, done = false) {
-  $("status").textContent = text; $("status").className = done ? "solved" : text ? "" : "quiet";
+// -- the board's size: as large as the window allows with the status line in view ----------
+function fit(svg = $("board").querySelector("svg"), W = board.cols * S, H = board.rows * S) {
+  if (!svg) return;
+  const vw = (W + MARGIN + 4), vh = (H + MARGIN + 4);
+  const wide = innerWidth >= 800;
+  const box = $("stage").getBoundingClientRect();
+  const side = wide ? $("side").getBoundingClientRect().width + 24 : 0;
+  // 16 + 16: the page's margins and the stage's padding (room for the solved frame)
+  const availW = Math.max(160, (wide ? innerWidth - side : innerWidth) - 32);
+  // narrow: leave room below for the status line and a row of buttons
+  const availH = Math.max(160, innerHeight - box.top - (wide ? 28 : 236));
+  const scale = Math.min(availW / vw, availH / vh, 1.8);  // cells at most 72 px
+  svg.style.width = `${vw * scale * zoom}px`; svg.style.height = `${vh * scale * zoom}px`;
+  $("stage").style.width = `${Math.min(availW, vw * scale * zoom)}px`;
+  $("stage").style.height = `${Math.min(availH, vh * scale * zoom)}px`;
+  $("zoomlevel").textContent = `${Math.round(zoom * 100)}%`;
 }
-function unfinished() {
+function setZoom(z, about) {
+  const stage = $("stage"), old = zoom;
+  zoom = Math.min(4, Math.max(1, z));
+  const [fx, fy] = about || [stage.clientWidth / 2, stage.clientHeight / 2];
+  const x = (stage.scrollLeft + fx) / old, y = (stage.scrollTop + fy) / old;
+  fit();
+  stage.scrollLeft = x * zoom - fx; stage.scrollTop = y * zoom - fy;
+  settings.zoom = zoom; remember();
+}
+addEventListener("resize", () => board && fit());
+
+// -- buttons -------------------------------------------------------------------------------
+function say(text, kind = "") {
+  $("status").textContent = text; $("status").className = kind || (text ? "" : "quiet");
+}
+function unfinished() {  // a cell not yet decided: every cell must be in a drawn rectangle
   if (rectangles()) return state.reduce((n, [, , h, w]) => n + h * w, 0) < board.rows * board.cols;
   return state.some((row, r) => row.some((ch, c) => ch === "_" && playable(r, c)));
 }
 function markSolved() {
-  solved = true; localStorage.setItem(board.url + ":solved", "1"); tick();
-  say(`Solved in ${clock(elapsed)}`, true); $("board").classList.add("solved");
+  const was = solved;
+  solved = true; tick();
+  if (revealed) {
+    say("Revealed: the answer is shown (no time is counted).", "revealed");
+    $("board").classList.add("revealed"); return;
+  }
+  localStorage.setItem(board.url + ":solved", "1");
+  say(`Solved in ${clock(elapsed)}`, "solved"); $("board").classList.add("solved");
+  if (!was) flash();
+}
+function flash() {
+  $("board").classList.remove("flash"); void $("board").offsetWidth;
+  $("board").classList.add("flash");
+}
+function unsolve() {
+  solved = false; $("board").classList.remove("solved", "revealed", "flash");
+  localStorage.removeItem(board.url + ":solved");
 }
 function stillThisBoard() {
   // An answer worked out for a board the player has since changed is dropped: answers come
@@ -179,11 +231,13 @@ function stillThisBoard() {
 }
 async function check(quiet) {
   const current = stillThisBoard();
-  const out = await api("/api/check", { puzzle: board.url, answer: answer() });
+  // an undrawn part of a Shikaku board is not a rectangle the player drew: not solved
+  const out = rectangles() && unfinished() ? { ok: false, errors: [] }
+    : await api("/api/check", { puzzle: board.url, answer: answer() });
   if (!current()) return false;
   if (out.ok) { markSolved(); return true; }
-  if (solved) { solved = false; $("board").classList.remove("solved"); localStorage.removeItem(board.url + ":solved"); }
-  if (quiet) { if ($("status").className === "solved") say(""); return false; }
+  if (solved) unsolve();
+  if (quiet) { if (["solved", "revealed"].includes($("status").className)) say(""); return false; }
   marks = [];
   if (unfinished()) {  // only what is already wrong: cells set against the only answer
     const m = await api("/api/mistakes", { puzzle: board.url, position: position() });
@@ -192,8 +246,9 @@ async function check(quiet) {
     m.rects.forEach(([t, l, h, w]) => { for (let r = t; r < t + h; r++) for (let c = l; c < l + w; c++) marks.push({ cell: [r, c], kind: "error" }); });
     const n = m.wrong.length + m.rects.length;
     const what = rectangles() ? (n === 1 ? "rectangle is" : "rectangles are") : (n === 1 ? "cell is" : "cells are");
+    const left = rectangles() ? " Every cell must lie in a drawn rectangle." : "";
     say(!m.unique ? "Not finished yet (this puzzle has more than one answer, so only a full board is checked)."
-        : n ? `Not finished, and ${n} ${what} wrong (marked).` : "Not finished yet; nothing is wrong so far.");
+        : n ? `Not finished, and ${n} ${what} wrong (marked).` : `Not finished yet; nothing is wrong so far.${left}`);
   } else {
     for (const e of out.errors) {
       e.cells.forEach((cell) => marks.push({ cell, kind: "error" }));
@@ -204,6 +259,16 @@ async function check(quiet) {
   draw(); return false;
 }
 function quietCheck() { check(true).catch(() => {}); }
+async function liveCheck() {  // "show mistakes as I play": rules broken for good, at once
+  if (!settings.mistakes || !board) { live = []; return; }
+  const current = stillThisBoard();
+  const out = await api("/api/live", { puzzle: board.url, position: position() }).catch(() => null);
+  if (!out || !current()) return;
+  live = out.mistakes.flatMap((m) => m.cells.map((cell) => ({ cell, kind: "live", why: m.message })));
+  $("livemsg").textContent = out.mistakes.length
+    ? `Mistake: ${[...new Set(out.mistakes.map((m) => m.message))].join(" ")}` : "";
+  draw();
+}
 async function hint() {
   say("thinking…");
   const current = stillThisBoard();
@@ -215,13 +280,21 @@ async function hint() {
   marks = h.cells.map((cell) => ({ cell, kind: "hint" })); draw(); say(h.text);
 }
 async function count() {
-  const out = await api("/api/count", { puzzle: board.url, rung: $("rung").value || null });
-  say(`${out.status}: ${out.nodes} nodes, ${out.ms} ms`);
+  say("counting…");
+  const limit = Number($("limit").value);
+  const out = await api("/api/count", { puzzle: board.url, rung: $("rung").value || null, limit });
+  const n = out.count, answers = (k) => `${k} answer${k === 1 ? "" : "s"}`;
+  if (out.exact) say(n === 1 ? "Exactly one answer." : `Exactly ${answers(n)}.`);
+  else if (out.stopped) say(`At least ${answers(n)} (the search stopped after ${out.nodes} steps).`);
+  else say(`At least ${answers(n)} (counted up to ${limit}).`);
 }
 async function solve() {
   const out = await api("/api/solve", { puzzle: board.url });
   if (!out.solutions.length) return say(out.status);
   const a = out.solutions[0];
+  revealed = true; localStorage.setItem(board.url + ":revealed", "1");
+  localStorage.removeItem(board.url + ":solved");
+  trials = []; showTrials();
   play(() => {
     state = rectangles() ? a : a.map((row, r) => [...row].map((ch, c) => playable(r, c) ? ch : "_"));
   });
@@ -230,33 +303,60 @@ async function solve() {
 // -- keeping progress ---------------------------------------------------------------------
 function save() { localStorage.setItem(board.url, JSON.stringify(state)); }
 function clock(ms) { const s = Math.floor(ms / 1000); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; }
-function tick() {  // the clock runs while the page is seen and the board is not solved
+function tick() {  // the clock runs while the page is seen, not paused, not solved or revealed
   const now = Date.now();
-  if (!solved && !document.hidden) elapsed += now - lastTick;
+  if (!solved && !revealed && !paused && !document.hidden) elapsed += now - lastTick;
   lastTick = now;
-  $("timer").textContent = clock(elapsed);
+  $("timer").textContent = revealed ? "revealed" : clock(elapsed);
   if (board) localStorage.setItem(board.url + ":time", String(Math.round(elapsed)));
 }
 document.addEventListener("visibilitychange", () => { if (document.hidden) tick(); lastTick = Date.now(); });
-function enable(on) { document.querySelectorAll("#controls button, #controls select, #modes button").forEach((b) => { b.disabled = !on; }); }
+function enable(on) { document.querySelectorAll("#controls button, #controls select, #modes button, #options button, #options select, #trial").forEach((b) => { b.disabled = !on; }); }
+function pause(on) {
+  tick(); paused = on;
+  $("stage").hidden = on; $("paused").hidden = !on;
+  $("pause").textContent = on ? "Resume" : "Pause";
+  $("pause").setAttribute("aria-pressed", String(on));
+  enable(!on); $("pause").disabled = false;
+  if (!on) { showTrials(); fit(); }
+}
+
+function keysHelp() {
+  const keys = ["arrows move", "Enter or Space plays the cell", "Backspace plays backwards",
+                ...(board.dot ? ["<kbd>.</kbd> marks a cell"] : [])];
+  if (rectangles()) keys.splice(1, 2, "Enter marks a first corner, Enter again the opposite one", "Escape lets go of a first corner");
+  if (board.corners) keys.push(`<kbd>1</kbd> ${board.corners.nw} <kbd>2</kbd> ${board.corners.ne} <kbd>3</kbd> ${board.corners.se} <kbd>4</kbd> ${board.corners.sw} place that triangle, <kbd>0</kbd> clears`);
+  keys.push("Ctrl+Z / Ctrl+Y undo and redo");
+  $("keys").innerHTML = `Keys (on the board): ${keys.join(", ")}.`;
+}
 
 async function start() {
   enable(false);  // nothing to press until a board is loaded
+  showTheme();
+  $("mistakes").checked = settings.mistakes;
+  $("limit").value = settings.limit;
   let url = params.get("url");
   let grade = null;
   if (params.get("id")) ({ url, grade } = await api(`/api/bank/${params.get("id")}`));
   if (!url) { say("Paste a puzz.link URL below, or pick a board on the home page."); return; }
   board = await api("/api/puzzle", { puzzle: url });
   $("title").textContent = `${board.genre} ${board.rows}×${board.cols}`;
-  $("help").replaceChildren(...board.help.map((line) => {
+  const notes = ["Zoom with − and +, or pinch with two fingers on a touch screen; two fingers also move a zoomed board."];
+  if (rectangles()) notes.push("Edges mode: click near a side of a cell for a line (a border you are sure of), again for × (sure there is none), again to clear; right-click steps back. They are your notes, not the answer.");
+  $("help").replaceChildren(...[...board.help, ...notes].map((line) => {
     const li = document.createElement("li"); li.textContent = line; return li;
   }));
+  keysHelp();
   for (const r of board.rungs) {
     const o = document.createElement("option"); o.value = r; o.textContent = r; $("rung").appendChild(o);
   }
   $("rung").value = board.rungs[board.rungs.length - 1];
   const kept = localStorage.getItem(board.url);
   state = kept ? JSON.parse(kept) : emptyState();
+  // open trials survive a reload (their moves can no longer be undone one by one)
+  trials = JSON.parse(localStorage.getItem(board.url + ":trials") || "[]").map((t) => ({ ...t, at: 0 }));
+  revealed = localStorage.getItem(board.url + ":revealed") === "1";
+  aux = JSON.parse(localStorage.getItem(board.url + ":aux") || "{}");
   elapsed = Number(localStorage.getItem(board.url + ":time")) || 0; lastTick = Date.now();
   $("editthis").href = `/edit?url=${encodeURIComponent(board.url)}`;
   const link = document.createElement("a");
@@ -271,7 +371,8 @@ async function start() {
     $("next").onclick = () => { location.href = `/play?id=${n.next}`; };
     $("title").textContent += ` · ${grade}, ${n.position} of ${n.of}`;
   }
-  enable(true); draw(); quietCheck(); tick(); setInterval(tick, 1000);
+  enable(true); showTrials(); zoom = settings.zoom || 1;
+  draw(); quietCheck(); liveCheck(); tick(); setInterval(tick, 1000);
 }
 
 $("board").addEventListener("contextmenu", (e) => e.preventDefault());
@@ -297,7 +398,7 @@ function pressed(r, c, e) {  // the state a press puts in this cell
   return order[(i + (back ? n - 1 : 1)) % n];
 }
 function modeButtons() {
-  const modes = rectangles() ? ["draw", "erase"] : ["play", ...(board.dot ? ["dot"] : []), "erase"];
+  const modes = rectangles() ? ["draw", "erase", "edges"] : ["play", ...(board.dot ? ["dot"] : []), "erase"];
   mode = modes[0];
   return modes.map((m) => {
     const b = document.createElement("button");
@@ -308,11 +409,43 @@ function modeButtons() {
     return b;
   });
 }
+
+// Auxiliary marks, as puzz.link has them: in Edges mode a click near a cell's side steps that
+// side through a line (a border the player is sure of), a × (sure there is none) and nothing.
+function markEdge(e, [r, c]) {
+  const box = document.querySelector(`[data-cell="${r},${c}"]`).getBoundingClientRect();
+  const fx = (e.clientX - box.left) / box.width, fy = (e.clientY - box.top) / box.height;
+  const sides = [[fy, "h", r, c], [1 - fy, "h", r + 1, c], [fx, "v", r, c], [1 - fx, "v", r, c + 1]];
+  const [, d, er, ec] = sides.sort((a, b) => a[0] - b[0])[0];
+  if ((d === "h" && (er === 0 || er === board.rows)) || (d === "v" && (ec === 0 || ec === board.cols))) return;
+  const key = `${d},${er},${ec}`, order = [undefined, "line", "x"];
+  const next = order[(order.indexOf(aux[key]) + (e.button === 2 ? 2 : 1)) % 3];
+  if (next) aux[key] = next; else delete aux[key];
+  localStorage.setItem(board.url + ":aux", JSON.stringify(aux)); draw();
+}
+
+// Two fingers on the board zoom (pinch) and scroll it; one finger plays.
+const touches = new Map();
+let pinch = null;
+function cancelGesture() {  // a second finger landed: the first one's move was not meant
+  if (stroke) { state = JSON.parse(history.pop()); stroke = null; }
+  drag = null; draw();
+}
+function spread() {
+  const [a, b] = [...touches.values()];
+  return { d: Math.hypot(a.x - b.x, a.y - b.y), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+}
 $("board").addEventListener("pointerdown", (e) => {
-  if (!board) return;
+  if (!board || paused) return;
+  if (e.pointerType === "touch") {
+    touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (touches.size === 2) { cancelGesture(); pinch = { ...spread(), zoom }; return; }
+    if (touches.size > 2) return;
+  }
   const rc = cellAt(e);
   if (!rc) return;
   $("board").classList.remove("keyboard");
+  if (rectangles() && mode === "edges") return markEdge(e, rc);
   if (rectangles()) { drag = { from: rc, to: rc, erase: mode === "erase" || e.button === 2 }; draw(); return; }
   const [r, c] = rc;
   if (!playable(r, c)) return;
@@ -323,13 +456,28 @@ $("board").addEventListener("pointerdown", (e) => {
   draw();
 });
 $("board").addEventListener("pointermove", (e) => {
+  if (touches.has(e.pointerId)) touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+  if (pinch && touches.size === 2) {
+    const now = spread(), box = $("stage").getBoundingClientRect();
+    setZoom(pinch.zoom * now.d / pinch.d, [now.x - box.left, now.y - box.top]);
+    $("stage").scrollLeft -= now.x - pinch.x; $("stage").scrollTop -= now.y - pinch.y;
+    pinch.x = now.x; pinch.y = now.y;
+    return;
+  }
   const rc = (drag || (stroke && stroke.paint)) && cellAt(e);
   if (!rc) return;
   if (drag) { if (rc.join() !== drag.to.join()) { drag.to = rc; draw(); } return; }
   const [r, c] = rc;
   if (playable(r, c) && state[r][c] !== stroke.state) { state[r][c] = stroke.state; draw(); }
 });
-window.addEventListener("pointerup", () => {
+function lifted(e) {
+  touches.delete(e.pointerId);
+  if (pinch) { if (touches.size === 0) pinch = null; return true; }
+  return false;
+}
+window.addEventListener("pointercancel", (e) => { if (!lifted(e)) cancelGesture(); });
+window.addEventListener("pointerup", (e) => {
+  if (lifted(e)) return;
   if (stroke) { stroke = null; moved(); }
   if (!drag) return;
   const { from, to, erase } = drag;
@@ -340,21 +488,32 @@ window.addEventListener("pointerup", () => {
   play(() => { state = state.filter(([t2, l2, h2, w2]) => t2 > b || t2 + h2 - 1 < t || l2 > rr || l2 + w2 - 1 < l); });
 });
 $("board").addEventListener("keydown", (e) => {
+  if (paused) return;
   $("board").classList.add("keyboard");
   const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   if (moves[e.key]) {
     cursor = [Math.max(0, Math.min(board.rows - 1, cursor[0] + moves[e.key][0])),
               Math.max(0, Math.min(board.cols - 1, cursor[1] + moves[e.key][1]))];
-    e.preventDefault(); return draw();
+    e.preventDefault(); draw(); announce();
+    return;
   }
+  if (e.key === "Escape" && anchor) { anchor = null; say("First corner let go."); return draw(); }
   if (e.key === "Enter" || e.key === " " || e.key === "Backspace") {
     e.preventDefault();
     if (!rectangles()) return cellClick(cursor[0], cursor[1], e.key === "Backspace");
-    if (anchor) { drawRect(anchor, cursor); anchor = null; } else anchor = [...cursor];
+    if (anchor) { const a = anchor; anchor = null; drawRect(a, cursor); }
+    else { anchor = [...cursor]; say(`First corner at row ${cursor[0] + 1}, column ${cursor[1] + 1}: move to the opposite corner and press Enter (Escape lets go).`); draw(); }
+    return;
   }
   if (e.key === ".") dot(...cursor);
+  const tri = { 1: "nw", 2: "ne", 3: "se", 4: "sw" }[e.key];
+  if (board.corners && !rectangles() && playable(...cursor)) {
+    if (tri) setCell(cursor[0], cursor[1], board.corners[tri]);
+    if (e.key === "0" || e.key === "Delete") setCell(cursor[0], cursor[1], "_");
+  }
 });
-$("board").addEventListener("focus", () => draw());
+function announce() { $("cursorsay").textContent = `Row ${cursor[0] + 1}, column ${cursor[1] + 1}: ${cellWords(...cursor)}`; }
+$("board").addEventListener("focus", () => { draw(); if (board) announce(); });
 $("save").onclick = async () => {
   const out = await api("/api/convert", { puzzle: board.url, to: "pzprv3", answer: answer() });
   const a = document.createElement("a");
@@ -365,17 +524,50 @@ $("check").onclick = () => check(false);
 $("hint").onclick = () => hint().catch((e) => say(e.message));
 $("count").onclick = () => count().catch((e) => say(e.message));
 $("solve").onclick = () => solve().catch((e) => say(e.message));
-$("undo").onclick = () => { if (history.length) { future.push(JSON.stringify(state)); state = JSON.parse(history.pop()); moved(); } };
-$("redo").onclick = () => { if (future.length) { history.push(JSON.stringify(state)); state = JSON.parse(future.pop()); moved(); } };
-$("clear").onclick = () => play(() => { state = emptyState(); });
+const floor = () => (trials.length ? trials[trials.length - 1].at : 0);  // undo stays in the trial
+function undo() { if (history.length > floor()) { future.push(JSON.stringify(state)); state = JSON.parse(history.pop()); return true; } return false; }
+function redo() { if (future.length) { history.push(JSON.stringify(state)); state = JSON.parse(future.pop()); return true; } return false; }
+$("undo").onclick = () => { if (undo()) moved(); };
+$("redo").onclick = () => { if (redo()) moved(); };
+$("undoall").onclick = () => { let any = false; while (undo()) any = true; if (any) moved(); };
+$("redoall").onclick = () => { let any = false; while (redo()) any = true; if (any) moved(); };
+$("clear").onclick = () => {
+  trials = []; showTrials();
+  aux = {}; localStorage.removeItem(board.url + ":aux");
+  if (revealed) { revealed = false; localStorage.removeItem(board.url + ":revealed"); unsolve(); say(""); }
+  play(() => { state = emptyState(); });
+};
+$("trial").onclick = startTrial;
+$("accept").onclick = () => endTrial(true);
+$("reject").onclick = () => endTrial(false);
 $("undecided").onchange = async () => {
   if (!$("undecided").checked) { marks = []; return draw(); }
   const out = await api("/api/undecided", { puzzle: board.url, position: position(), rung: $("rung").value });
   marks = out.cells.map((cell) => ({ cell, kind: "undecided" })); draw();
 };
+$("mistakes").onchange = () => {
+  settings.mistakes = $("mistakes").checked; remember();
+  if (!settings.mistakes) { live = []; $("livemsg").textContent = ""; draw(); } else liveCheck();
+};
+$("limit").onchange = () => { settings.limit = $("limit").value; remember(); };
+$("zoomin").onclick = () => setZoom(zoom * 1.5);
+$("zoomout").onclick = () => setZoom(zoom / 1.5);
+$("pause").onclick = () => pause(!paused);
+$("resume").onclick = () => pause(false);
+function showTheme() {
+  const dark = applyTheme();
+  $("theme").textContent = dark ? "Light" : "Dark";
+  $("theme").setAttribute("aria-label", dark ? "switch to light colours" : "switch to dark colours");
+}
+$("theme").onclick = () => {
+  settings.theme = document.documentElement.classList.contains("dark") ? "light" : "dark";
+  remember(); showTheme();
+};
+matchMedia("(prefers-color-scheme: dark)").addEventListener("change", showTheme);
 $("open").onsubmit = (e) => { e.preventDefault(); location.href = `/play?url=${encodeURIComponent($("url").value)}`; };
 document.addEventListener("keydown", (e) => {
-  if ((e.ctrlKey || e.metaKey) && e.key === "z") $("undo").click();
-  if ((e.ctrlKey || e.metaKey) && e.key === "y") $("redo").click();
+  if (e.target.closest && e.target.closest("input, textarea, select, [contenteditable]")) return;  // a text box's own undo
+  if ((e.ctrlKey || e.metaKey) && e.key === "z") { e.preventDefault(); $("undo").click(); }
+  if ((e.ctrlKey || e.metaKey) && e.key === "y") { e.preventDefault(); $("redo").click(); }
 });
 start().catch((e) => say(e.message));
