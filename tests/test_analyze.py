@@ -20,7 +20,8 @@ from rectlogic.solve import solve
 from .test_cli import run
 
 KEYS = {"genre", "rows", "cols", "status", "count", "complete", "grade", "score", "undecided",
-        "differ", "suggestions", "conflict", "seconds"}
+        "differ", "differ_complete", "suggestions", "conflict", "conflict_minimal", "reason",
+        "seconds"}
 
 
 def small_boards(name: str, n: int = 6) -> list:

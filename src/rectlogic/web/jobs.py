@@ -7,13 +7,15 @@ from typing import Any
 
 from ..analyze import analyze as analyze_puzzle
 from ..engine import limits
-from ..formats.auto import Loaded, genre_name, load
+from ..errors import RectlogicError
+from ..formats.auto import Loaded, genre_name, load, read_answer
 from ..generate import NoBoard, make_board
 from ..genres import genre_of
 from ..genres.generating import DEFAULT_STYLE
 from ..grid import check_size, parse_size
 from ..hint import hint as hint_for
 from ..hint import undecided as undecided_for
+from ..render import board_svg
 from ..solve import solve as solve_puzzle
 
 WEB_MAX_SIDE = 60
@@ -71,6 +73,20 @@ def analyze(puzzle: str, genre: str | None) -> dict[str, Any]:
     return analyze_puzzle(load_puzzle(puzzle, genre).puzzle)
 
 
+def picture(puzzle: str, genre: str | None, answer: Any = None,
+            solved: bool = False) -> dict[str, Any]:
+    """The board as SVG (`render.board_svg`, as `rectlogic render` draws it), with `answer`
+    (the JSON ANSWER) drawn on it, or with its only answer when `solved`."""
+    p = load_puzzle(puzzle, genre).puzzle
+    drawn = read_answer(p, answer) if answer is not None else None
+    if solved and drawn is None:
+        found = solve_puzzle(p, limit=2)
+        if found.status != "unique":
+            raise RectlogicError(f"no answer to draw: the puzzle is {found.status}")
+        drawn = found.answers[0]
+    return {"svg": board_svg(p, drawn)}
+
+
 def mistakes(puzzle: str, genre: str | None, position: Any) -> dict[str, Any]:
     """What is already wrong in an unfinished position: the cells (or rectangles) the player
     set that differ from the puzzle's only answer; `unique: false` and nothing marked when it
@@ -94,4 +110,5 @@ def mistakes(puzzle: str, genre: str | None, position: Any) -> dict[str, Any]:
 
 
 JOBS = {"analyze": analyze, "mistakes": mistakes, "solve": solve, "count": count, "hint": hint,
-        "undecided": undecided, "generate": generate}
+        "undecided": undecided, "generate": generate,
+        "picture": picture}
