@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from urllib.parse import quote
 
 import pytest
@@ -132,7 +133,7 @@ def test_pictures_download(page: Page, server: str, kind: str, solved: bool) -> 
         page.click("#picture-answer")
     with page.expect_download() as got:
         page.click(f"#pictures button:text-is('{kind}')")
-    data = open(got.value.path(), "rb").read()
+    data = Path(got.value.path()).read_bytes()
     if kind == "SVG":
         root = ET.fromstring(data)
         assert root.tag.endswith("svg")
@@ -147,7 +148,7 @@ def test_player_offers_pictures(page: Page, server: str) -> None:
     page.wait_for_selector("#pictures button")
     with page.expect_download() as got:
         page.click("#pictures button:text-is('SVG')")
-    assert ET.fromstring(open(got.value.path(), "rb").read()).tag.endswith("svg")
+    assert ET.fromstring(Path(got.value.path()).read_bytes()).tag.endswith("svg")
 
 
 def test_axe_finds_nothing_critical_or_serious(page: Page, server: str) -> None:

@@ -121,7 +121,7 @@ def differ(puzzle: Board, first: Any, answers: Sequence[Any]) -> tuple[list[Cell
             complete = False
             break
         narrowed = settled.copy()
-        narrowed[v] &= ~mine[v]
+        narrowed[v] = int(settled[v]) & ~int(mine[v])  # (uint64 or Python int domains)
         found = solve(puzzle, limit=1, budget=QUESTION_NODES, start=narrowed)
         if found.answers:
             count_in(found.answers[0])

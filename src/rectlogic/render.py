@@ -159,12 +159,15 @@ figcaption {{ font-size: 10pt; margin-bottom: 2mm; }}
 def browser_path() -> str:
     """Chromium for Playwright: $RECTLOGIC_CHROMIUM, else the one `make test` recorded in
     the environment (tools/ensure-browser), else Debian's, else any on the PATH."""
+    chosen = os.environ.get("RECTLOGIC_CHROMIUM")
+    if chosen:  # asked for: that one or none
+        if not Path(chosen).exists():
+            raise RectlogicError(f"no Chromium at {chosen} (RECTLOGIC_CHROMIUM)")
+        return chosen
     recorded = Path(sys.prefix) / "browser"
-    for candidate in (os.environ.get("RECTLOGIC_CHROMIUM"),
-                      recorded.read_text().strip() if recorded.is_file() else None,
-                      "/usr/bin/chromium",
-                      shutil.which("chromium"), shutil.which("chromium-browser"),
-                      shutil.which("google-chrome")):
+    for candidate in (recorded.read_text().strip() if recorded.is_file() else None,
+                      "/usr/bin/chromium", shutil.which("chromium"),
+                      shutil.which("chromium-browser"), shutil.which("google-chrome")):
         if candidate and Path(candidate).exists():
             return candidate
     raise RectlogicError("no Chromium found to draw PNG or PDF (set RECTLOGIC_CHROMIUM to a "
