@@ -37,7 +37,7 @@ def test_ambiguous_boards_get_differ_cells_and_suggestions_that_work(name: str) 
         cells = author.clue_cells(p)[:4]
         for dropped in [[c] for c in cells] + [cells[k:k + 2] for k in range(len(cells) - 1)]:
             q = author.relax(p, dropped)
-            out = analyze(q)
+            out = analyze(q, patience=10)
             assert set(out) == KEYS
             if out["status"] != "multiple":
                 continue
@@ -100,7 +100,7 @@ def test_conflicts_are_minimal_sets_that_cannot_hold(name: str) -> None:
         q = broken(name, p)
         if q is None:
             continue
-        out = analyze(q)
+        out = analyze(q, patience=10)
         assert out["status"] == "none" and out["conflict"]
         core = [tuple(c) for c in out["conflict"]]
         others = [c for c in author.clue_cells(q) if c not in core]
@@ -129,7 +129,7 @@ def test_a_conflict_among_black_cells_is_named(url: str) -> None:
     it is minimal — made white, any one of them leaves an answer (by SAT)."""
     q = load(url).puzzle
     author = get_genre("shakashaka").part("author")
-    out = analyze(q)
+    out = analyze(q, patience=10)
     assert out["status"] == "none" and out["conflict"] and out["conflict_minimal"]
     assert "black" in out["reason"]
     loose = author.relax(q, author.clue_cells(q))

@@ -31,7 +31,8 @@ EDITS_TRIED = 60
 """Candidate edits tried at most, nearest the ambiguity first."""
 PATIENCE = 0.6
 """Seconds shared by the parts after the verdict (differing cells, suggestions, the smallest
-conflict): the workbench analyses after every keystroke. A part cut short says so."""
+conflict) on a 20×20 board, in proportion to the cells on smaller ones (0.15 s at 10×10, at
+least 0.1 s): the workbench analyses after every keystroke. A part cut short says so."""
 QUESTION_NODES = 3_000
 """Search nodes for one yes/no question (has this relaxed board an answer? does an answer
 differ from the first at this variable?): past it the answer is `unknown`."""
@@ -40,11 +41,13 @@ Cell = tuple[int, int]
 
 
 def analyze(puzzle: Board, timeout: float | None = None,
-            patience: float = PATIENCE) -> dict[str, Any]:
+            patience: float | None = None) -> dict[str, Any]:
     """{"genre", "rows", "cols", "status", "count", "complete", "grade", "score",
     "undecided", "differ", "differ_complete", "suggestions", "conflict", "conflict_minimal",
     "reason", "seconds"}, within `timeout`; the parts after the verdict within `patience`."""
     started = time.perf_counter()
+    if patience is None:
+        patience = min(PATIENCE, max(0.1, PATIENCE * puzzle.rows * puzzle.cols / 400))
     with limits.time_limit(timeout):
         genre = genre_of(puzzle)
         author = genre.part("author")
@@ -67,8 +70,8 @@ def analyze(puzzle: Board, timeout: float | None = None,
             with limits.time_limit(patience / 2):
                 near, out["differ_complete"] = differ(puzzle, a, found.answers)
             out["differ"] = [list(cell) for cell in near]
-            with limits.time_limit(patience / 2):
-                out["suggestions"] = suggestions(puzzle, a, set(near))
+            out["suggestions"] = suggestions(puzzle, a, set(near),
+                                             time.perf_counter() + patience / 2)
         elif found.status == "none":
             impossible = getattr(author, "impossible", None)
             out["reason"] = impossible(puzzle) if impossible else None
@@ -132,15 +135,18 @@ def differ(puzzle: Board, first: Any, answers: Sequence[Any]) -> tuple[list[Cell
 
 # -- single edits that make it unique ------------------------------------------------------------
 
-def suggestions(puzzle: Board, answer: Any, near: set[Cell]) -> list[dict[str, Any]]:
+def suggestions(puzzle: Board, answer: Any, near: set[Cell],
+                until: float = float("inf")) -> list[dict[str, Any]]:
     """Up to SUGGESTIONS single edits that keep `answer` and leave it the only one (never an
     empty one: nothing to solve), easiest grade first, then the fewest search nodes; when
     none does, the edits that leave the fewest answers, with their counts (`complete` false
-    when a count is a lower bound)."""
+    when a count is a lower bound). Edits stop being tried at `until` (perf_counter), once
+    there is something to suggest."""
     genre = genre_of(puzzle)
     unique, others = [], []
     for k, (change, edited) in enumerate(genre.part("author").edits(puzzle, answer, near)):
-        if k >= EDITS_TRIED or limits.expired():
+        late = time.perf_counter() > until or limits.expired()
+        if k >= EDITS_TRIED or (late and (unique or others)):
             break
         g = grade(edited)  # proves it unique first
         if g.grade is not None and not genre.is_blank(edited, g.answer):
@@ -153,7 +159,7 @@ def suggestions(puzzle: Board, answer: Any, near: set[Cell]) -> list[dict[str, A
                 unique[:SUGGESTIONS]]
     counted = []
     for change, edited in others[:2 * SUGGESTIONS]:
-        if limits.expired():
+        if (time.perf_counter() > until or limits.expired()) and counted:
             break
         s = solve(edited, limit=COUNT_CAP, budget=10 * QUESTION_NODES)
         counted.append((s.count, s.complete and s.count < COUNT_CAP, change, edited))

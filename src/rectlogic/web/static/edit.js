@@ -163,7 +163,7 @@ async function analyse() {
       b.textContent = s.change + (s.grade ? ` (grade ${s.grade})`
         : ` (${s.complete ? s.count : `at least ${s.count}`} answers left)`);
       b.className = "suggestion";
-      b.onclick = () => importPuzzle(s.url, true);
+      b.onclick = () => { analysing(); importPuzzle(s.url, true).catch(failed); };
       li.appendChild(b); return li;
     }));
     draw();
