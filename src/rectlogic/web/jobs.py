@@ -7,7 +7,7 @@ from typing import Any
 
 from ..analyze import analyze as analyze_puzzle
 from ..engine import limits
-from ..errors import RectlogicError
+from ..errors import BoardTooLarge, RectlogicError
 from ..formats.auto import Loaded, genre_name, load, read_answer
 from ..generate import NoBoard, make_board
 from ..genres import genre_of
@@ -24,7 +24,13 @@ GENERATE_MAX_SIDE = 20
 
 
 def load_puzzle(text: str, genre: str | None) -> Loaded:
-    loaded = load(text, genre)
+    """The puzzle of a request, within the web's size limit (the only one it states: the
+    library's larger one is not named here)."""
+    try:
+        loaded = load(text, genre)
+    except BoardTooLarge:
+        raise BoardTooLarge(f"the board is larger than the limit of {WEB_MAX_SIDE}x"
+                            f"{WEB_MAX_SIDE}") from None
     check_size(loaded.puzzle.rows, loaded.puzzle.cols, WEB_MAX_SIDE)
     return loaded
 
