@@ -149,6 +149,7 @@ def test_player_offers_pictures(page: Page, server: str) -> None:
     with page.expect_download() as got:
         page.click("#pictures button:text-is('SVG')")
     assert ET.fromstring(Path(got.value.path()).read_bytes()).tag.endswith("svg")
+    shot(page, "player-pictures")
 
 
 def test_axe_finds_nothing_critical_or_serious(page: Page, server: str) -> None:
@@ -178,3 +179,15 @@ def test_analysis_timing_is_reported(page: Page, server: str) -> None:
         settled(page)
         times.append(round(1000 * (time.perf_counter() - began)))
     print(f"workbench edit to verdict, shikaku 10x10: {times} ms (250 ms of it is the debounce)")
+
+
+def test_phone_pad_buttons_are_big_enough(page: Page, server: str) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        open_edit(page, server, "genre=shakashaka&size=8x8")
+        heights = [b["height"] for b in (page.locator("#pad button").nth(k).bounding_box()
+                                         for k in range(page.locator("#pad button").count()))]
+        assert min(heights) >= 44
+        shot(page, "phone")
+    finally:
+        page.set_viewport_size({"width": 800, "height": 1000})
