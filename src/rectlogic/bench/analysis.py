@@ -51,8 +51,10 @@ def run_analysis_bench(sizes: tuple[int, ...] = (10, 15, 20), per_size: int = 0,
                        cells: int = 4, genre: str | None = None, bank_path: str | None = None,
                        seed: int = 0, progress: Callable[[int], None] | None = None
                        ) -> list[dict[str, Any]]:
-    """Per genre and size: edits, statuses, and the median / p99 / max analysis time in ms
-    (`per_size` boards of each, 0 = all; `cells` empty cells per board get additions)."""
+    """Per genre and size: edits, statuses (and how many analyses ran out of time for the
+    differing cells or the smallest conflict: `cut short`), and the median / p99 / max
+    analysis time in ms (`per_size` boards of each, 0 = all; `cells` empty cells per board
+    get additions)."""
     by_kind: dict[tuple[str, int], list[Any]] = {}
     for row in bank.rows(bank_path, genre=genre):
         if row.rows in sizes:
@@ -72,6 +74,8 @@ def run_analysis_bench(sizes: tuple[int, ...] = (10, 15, 20), per_size: int = 0,
                 result = analyze(q)
                 times[kind].append(1000 * (time.perf_counter() - began))
                 statuses[result["status"]] += 1
+                statuses["cut short"] += not (result["differ_complete"]
+                                              and result["conflict_minimal"])
                 done += 1
                 if progress:
                     progress(done)
