@@ -394,7 +394,9 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
     @app.post("/api/analyze", responses=HEAVY_ERRORS)
     async def analyze(body: PuzzleIn, request: Request) -> Any:
         """For setters: status, count (up to 50), grade and score, undecided and differing
-        cells, single edits that make the puzzle unique, or a minimal conflicting set of clues."""
+        cells, single edits that make the puzzle unique, or a minimal conflicting set of clues
+        and a reason; `differ_complete` and `conflict_minimal` say whether the time budget
+        (about a second) let those finish."""
         return await heavy(request, "analyze", **body.model_dump())
 
     @app.get("/api/limits")
