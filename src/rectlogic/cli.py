@@ -182,18 +182,23 @@ def analyze_cmd(
     count = out["count"] if out["complete"] else f"at least {out['count']}"
     print(f"{out['genre']} {out['rows']}x{out['cols']}: {out['status']} ({count} answers, "
           f"{out['seconds'] * 1000:.0f} ms)")
+    if out["reason"]:
+        print(f"why: {out['reason']}")
     if out["grade"]:
-        print(f"grade {out['grade']} (score {out['score']})")
+        print(f"grade {out['grade']}" + (f" (score {out['score']})" if out["score"] else ""))
     if out["undecided"]:
         print(f"open after the default rung: {len(out['undecided'])} cells")
     if out["differ"]:
-        print("answers differ at " + ", ".join(f"({r + 1},{c + 1})" for r, c in out["differ"]))
+        print("answers differ at " + ", ".join(f"({r + 1},{c + 1})" for r, c in out["differ"])
+              + ("" if out["differ_complete"] else " (at least: the time ran out)"))
     for s in out["suggestions"]:
-        said = f"grade {s['grade']}" if s["grade"] else f"{s['count']} answers left"
+        left = s["count"] if s.get("complete") else f"at least {s.get('count')}"
+        said = f"grade {s['grade']}" if s["grade"] else f"{left} answers left"
         print(f"  try: {s['change']} ({said})\n       {s['url']}")
     if out["conflict"]:
-        print("these clues cannot all hold: "
-              + ", ".join(f"({r + 1},{c + 1})" for r, c in out["conflict"]))
+        print("these cannot all hold: "
+              + ", ".join(f"({r + 1},{c + 1})" for r, c in out["conflict"])
+              + ("" if out["conflict_minimal"] else " (perhaps not the fewest: time ran out)"))
 
 
 @app.command("grade")
@@ -258,6 +263,74 @@ def generate_cmd(
         print(dump_url(b))
         print(g.render(b.puzzle))
         print()
+
+
+@app.command("render")
+def render_cmd(
+    puzzle: PuzzleArg,
+    to: Annotated[str, typer.Option("--to", help="svg or png")] = "svg",
+    answer: Annotated[bool, typer.Option(
+        "--answer", help="draw the answer (the file's, else the solver's)")] = False,
+    out: Annotated[str | None, typer.Option("--out", help="file to write (svg: stdout if "
+                                            "not given)")] = None,
+    timeout: TimeoutOpt = DEFAULT_TIMEOUT,
+    genre: GenreOpt = None,
+) -> None:
+    """A picture of the board to share or print: SVG, or PNG drawn by Chromium."""
+    from .render import board_svg, svg_to_png
+
+    if to not in ("svg", "png"):
+        raise RectlogicError(f"--to is svg or png, not {to!r}")
+    if to == "png" and out is None:
+        raise RectlogicError("a PNG needs --out FILE")
+    loaded = _load(puzzle, genre)
+    drawn = _answer_to_draw(loaded, timeout) if answer else None
+    svg = board_svg(loaded.puzzle, drawn)
+    if to == "svg" and out is None:
+        sys.stdout.write(svg)
+        return
+    Path(out).write_bytes(svg.encode() if to == "svg" else svg_to_png(svg))
+
+
+def _answer_to_draw(loaded: formats.Loaded, timeout: float) -> Any:
+    """The answer a file carries, else the only one the solver finds."""
+    if loaded.answer is not None:
+        return loaded.answer
+    found = solve(loaded.puzzle, limit=2, timeout=timeout)
+    if found.status != "unique":
+        raise RectlogicError(f"no answer to draw: the puzzle is {found.status}")
+    return found.answers[0]
+
+
+@app.command("booklet")
+def booklet_cmd(
+    genre: Annotated[str, typer.Option("--genre", help=", ".join(GENRE_NAMES))],
+    size: Annotated[int, typer.Option(help="board side: 6, 8, 10, 15 or 20")],
+    out: Annotated[str, typer.Option("--out", help="the PDF file to write")],
+    grade: Annotated[str | None, typer.Option(help="the bank's grade (any if not given)")]
+    = None,
+    count: Annotated[int, typer.Option(min=1, max=200, help="boards")] = 6,
+    bank_path: BankOpt = None,
+) -> None:
+    """A printable PDF of bank boards, answers at the back (printed by Chromium)."""
+    from . import bank
+    from .render import booklet_html, html_to_pdf
+
+    name = formats.genre_name(genre)
+    rows = [b for b in bank.rows(bank_path, genre=name)
+            if (b.rows, b.cols) == (size, size) and grade in (None, b.grade)]
+    if not rows:
+        raise RectlogicError(f"the bank has no {name} {size}x{size} boards"
+                             + (f" of grade {grade}" if grade else ""))
+    if len(rows) < count:
+        err.print(f"the bank has {len(rows)} such boards; the booklet has them all")
+    boards = []
+    for b in rows[:count]:
+        p = formats.load(b.url).puzzle
+        boards.append((f"#{b.id} · {b.grade}", p, formats.read_answer(p, b.answer)))
+    title = f"{name} {size}×{size}" + (f", grade {grade}" if grade else "")
+    Path(out).write_bytes(html_to_pdf(booklet_html(title, boards)))
+    print(f"{out}: {len(boards)} boards")
 
 
 def dump_url(board: Any) -> str:
@@ -432,8 +505,14 @@ def bench_cmd(
         "--first", help="time a first solve in fresh processes, native and numba kernels")
     ] = False,
     analysis: Annotated[bool, typer.Option(
-        "--analyze", help="time `analyze` on 10x10 and 20x20 bank boards, one number dropped")
+        "--analyze", help="time `analyze` on 10x10, 15x15, 20x20 bank boards over single "
+        "edits: every number deleted, numbers added on --cells empty cells per board")
     ] = False,
+    per_size: Annotated[int, typer.Option(
+        help="boards per genre and size (--analyze); 0 = all")] = 0,
+    cells: Annotated[int, typer.Option(
+        help="empty cells per board that get each small number added (--analyze); 0 = all")
+    ] = 4,
     as_json: JsonOpt = False,
 ) -> None:
     """Solve every puzzle of a corpus (limit 2), time it, compare with published answers;
@@ -455,12 +534,17 @@ def bench_cmd(
     if analysis:
         from .bench.analysis import run_analysis_bench
 
-        rows = run_analysis_bench()
+        with _progress("analyze") as bar:
+            task = bar.add_task("analyze", total=None)
+            rows = run_analysis_bench(
+                per_size=per_size, cells=cells, genre=formats.genre_name(genre) if genre else None,
+                progress=lambda done: bar.update(task, completed=done))
         if as_json:
             _emit(rows)
         for r in [] if as_json else rows:
-            print(f"{r['genre']:<11} {r['size']:>6} {r['boards']:>3} boards {r['statuses']}: "
-                  f"median {r['median_ms']} ms, p90 {r['p90_ms']} ms, max {r['max_ms']} ms")
+            print(f"{r['genre']:<11} {r['size']:>6} {r['boards']:>3} boards, {r['deletions']} "
+                  f"deletions + {r['additions']} additions {r['statuses']}: median "
+                  f"{r['median_ms']} ms, p99 {r['p99_ms']} ms, max {r['max_ms']} ms")
         return
     if report_file:
         write_report(report_file, sample=sample, boards=boards, note=err.print)

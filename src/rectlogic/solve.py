@@ -78,22 +78,25 @@ def solve(
     budget: int | None = DEFAULT_BUDGET,
     leaf_only: bool = False,
     timeout: float | None = None,
+    start: Any = None,
 ) -> Solution:
     """Count answers up to `limit` (0 = all). The status needs two answers looked for, so the
     search always looks for at least two, and returns at most `limit`. The search stops after
-    `budget` nodes or `timeout` seconds (or an enclosing `time_limit`), and then says so."""
+    `budget` nodes or `timeout` seconds (or an enclosing `time_limit`), and then says so.
+    `start`: domains to search from instead of the puzzle's initial ones (a narrowing of
+    them: the setter's analysis asks whether an answer differs from another somewhere)."""
     if limit < 0:
         raise ValueError("limit must be 0 (all) or positive")
     with time_limit(timeout):
-        return _solve(puzzle, rung, rules, limit, budget, leaf_only)
+        return _solve(puzzle, rung, rules, limit, budget, leaf_only, start)
 
 
 def _solve(puzzle: Board, rung: str | None, rules: Iterable[str] | None, limit: int,
-           budget: int | None, leaf_only: bool) -> Solution:
+           budget: int | None, leaf_only: bool, narrowed: Any = None) -> Solution:
     genre = genre_of(puzzle)
     names = genre.rules_for(rung, rules)
     started = time.perf_counter()
-    start = genre.initial_domains(puzzle)
+    start = genre.initial_domains(puzzle) if narrowed is None else narrowed
     propagate = None
     settled = False
     if not leaf_only:

@@ -1,11 +1,18 @@
-"""How fast the setter's analysis keeps up: every bank board of a size with one number
-dropped (which leaves many of them ambiguous), analysed in full (suggestions included)."""
+"""How fast the setter's analysis keeps up: bank boards with one edit made as the workbench
+makes it (a cell's token changed), analysed in full (suggestions included).
+
+The edits: every deletion of a number (its cell made empty), and additions of each small
+number (0–4 in Shakashaka, 1–4 elsewhere) on a few empty cells per board, chosen at random
+with a fixed seed (all additions would be hundreds per board: one per number per cell)."""
 
 from __future__ import annotations
 
+import math
+import random
 import statistics
 import time
 from collections import Counter
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .. import bank
@@ -14,30 +21,72 @@ from ..formats.auto import load
 from ..genres import genre_of
 
 
-def run_analysis_bench(sizes: tuple[int, ...] = (10, 20), per_size: int | None = None,
-                       bank_path: str | None = None) -> list[dict[str, Any]]:
-    """Per genre and size: boards, statuses, and the median / p90 / max analysis time."""
+def single_edits(puzzle: Any, cells: int, rng: random.Random) -> Iterator[tuple[str, Any]]:
+    """("delete" | "add", the edited puzzle): every number deleted, then each small number
+    written on `cells` empty cells (0: every empty cell)."""
+    author = genre_of(puzzle).author
+    state = author.decompose(puzzle)
+    tokens = state["cells"]
+
+    def edited(r: int, c: int, token: str) -> Any:
+        changed = [row[:] for row in tokens]
+        changed[r][c] = token
+        return author.compose(puzzle.rows, puzzle.cols, changed, state["borders"])
+
+    places = [(r, c) for r, row in enumerate(tokens) for c, t in enumerate(row)]
+    for r, c in places:
+        if tokens[r][c] not in ("", "#"):
+            yield "delete", edited(r, c, "")
+    empty = [(r, c) for r, c in places if tokens[r][c] == ""]
+    chosen = empty if cells == 0 else rng.sample(empty, min(cells, len(empty)))
+    for r, c in chosen:
+        for n in author.ADDED_NUMBERS:
+            yield "add", edited(r, c, n)
+
+
+def run_analysis_bench(sizes: tuple[int, ...] = (10, 15, 20), per_size: int = 0,
+                       cells: int = 4, genre: str | None = None, bank_path: str | None = None,
+                       seed: int = 0, progress: Callable[[int], None] | None = None
+                       ) -> list[dict[str, Any]]:
+    """Per genre and size: edits, statuses (and how many analyses ran out of time for the
+    differing cells or the smallest conflict: `cut short`), and the median / p99 / max
+    analysis time in ms (`per_size` boards of each, 0 = all; `cells` empty cells per board
+    get additions)."""
     by_kind: dict[tuple[str, int], list[Any]] = {}
-    for row in bank.rows(bank_path):
+    for row in bank.rows(bank_path, genre=genre):
         if row.rows in sizes:
             by_kind.setdefault((row.genre, row.rows), []).append(row)
-    out = []
-    for (genre, side), rows in sorted(by_kind.items()):
-        times, statuses = [], Counter()
-        for row in rows[:per_size]:
-            p = load(row.url).puzzle
-            author = genre_of(p).author
-            clues = author.clue_cells(p)
-            q = author.relax(p, clues[len(clues) // 2:][:1])  # one number dropped
-            analyze(q)  # warm (kernels, candidate caches)
-            began = time.perf_counter()
-            result = analyze(q)
-            times.append(1000 * (time.perf_counter() - began))
-            statuses[result["status"]] += 1
-        times.sort()
-        out.append({"genre": genre, "size": f"{side}x{side}", "boards": len(times),
-                    "statuses": dict(statuses),
-                    "median_ms": round(statistics.median(times), 1),
-                    "p90_ms": round(times[int(0.9 * (len(times) - 1))], 1),
-                    "max_ms": round(times[-1], 1)})
+    rng = random.Random(seed)
+    out, done = [], 0
+    for (name, side), rows in sorted(by_kind.items()):
+        times: dict[str, list[float]] = {"delete": [], "add": []}
+        statuses: Counter = Counter()
+        warm = False
+        for row in rows[:per_size or None]:
+            for kind, q in single_edits(load(row.url).puzzle, cells, rng):
+                if not warm:  # the genre's kernels compile on first use: not an edit's time
+                    analyze(q)
+                    warm = True
+                began = time.perf_counter()
+                result = analyze(q)
+                times[kind].append(1000 * (time.perf_counter() - began))
+                statuses[result["status"]] += 1
+                statuses["cut short"] += not (result["differ_complete"]
+                                              and result["conflict_minimal"])
+                done += 1
+                if progress:
+                    progress(done)
+        every = sorted(times["delete"] + times["add"])
+        out.append({"genre": name, "size": f"{side}x{side}",
+                    "boards": len(rows[:per_size or None]), "edits": len(every),
+                    "deletions": len(times["delete"]), "additions": len(times["add"]),
+                    "statuses": dict(statuses), **_spread(every)})
     return out
+
+
+def _spread(times: list[float]) -> dict[str, float]:
+    if not times:
+        return {"median_ms": 0.0, "p99_ms": 0.0, "max_ms": 0.0}
+    return {"median_ms": round(statistics.median(times), 1),
+            "p99_ms": round(times[math.ceil(0.99 * len(times)) - 1], 1),
+            "max_ms": round(times[-1], 1)}

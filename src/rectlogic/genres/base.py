@@ -121,6 +121,17 @@ class Author(Protocol):
     def relax(self, puzzle: Any, cells: Iterable[tuple[int, int]]) -> Any: ...
     def edits(self, puzzle: Any, answer: Any,
               near: set[tuple[int, int]]) -> Iterator[tuple[str, Any]]: ...
+    def givens(self, puzzle: Any) -> list[tuple[int, int]]: ...
+    """What stays when every number is relaxed and may itself be in conflict (Shakashaka's
+    black cells); none in most genres."""
+    def unfix(self, puzzle: Any, cells: Iterable[tuple[int, int]]) -> Any: ...
+    """Those givens undone (a relaxation beyond `relax`)."""
+    def impossible(self, puzzle: Any) -> str | None: ...
+    """Why no answer can exist at a glance (Shikaku: the numbers must add up to the area),
+    or None."""
+
+    ADDED_NUMBERS: str
+    """The numbers `bench --analyze` writes on empty cells, one edit each."""
 
 
 class BoardDescription(Protocol):

@@ -46,7 +46,7 @@ MAX_NODES = 50_000
 MAX_BODY = 1 << 20
 """Bytes a request body may have (a 60×60 puzzle and its answer are a few kilobytes)."""
 DEADLINES = {"analyze": 10.0, "mistakes": 5.0, "solve": 10.0, "count": 10.0, "hint": 5.0,
-             "undecided": 5.0, "generate": 20.0}
+             "undecided": 5.0, "generate": 20.0, "picture": 10.0}
 """Seconds each heavy endpoint may take; past it the answer says `unknown`, or it is cut."""
 HEADERS = {
     "X-Content-Type-Options": "nosniff",
@@ -116,6 +116,11 @@ class ComposeIn(BaseModel):
                      Field(max_length=WEB_MAX_SIDE)]
     borders: dict[Name, Annotated[list[Annotated[list[bool], Field(max_length=WEB_MAX_SIDE)]],
                                   Field(max_length=WEB_MAX_SIDE)]] | None = None
+
+
+class PictureIn(PuzzleIn):
+    answer: AnswerIn | None = Field(default=None, description="an answer to draw on it")
+    solved: bool = Field(default=False, description="draw its only answer (solved here)")
 
 
 class GenerateIn(BaseModel):
@@ -424,8 +429,12 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
         return [b.to_json() for b in found[:limit]]
 
     @app.get("/api/bank/{board_id}", responses=BOARD_ERRORS)
-    async def bank_board(board_id: Annotated[int, Path_(ge=0, lt=2**63)]) -> dict[str, Any]:
-        return (await banked.fetch(bank.get, board_id, bank_path)).to_json()
+    async def bank_board(board_id: Annotated[str, Path_(max_length=40)]) -> dict[str, Any]:
+        """A bank board by its number (a page's `?id=`: anything else gets one plain line)."""
+        if not (board_id.isascii() and board_id.isdigit()) or len(board_id) > 18:
+            raise RectlogicError(f"no board {board_id[:20]!r}: a board is named by its number, "
+                                 "as the home page lists them")
+        return (await banked.fetch(bank.get, int(board_id), bank_path)).to_json()
 
     @app.get("/api/bank/{board_id}/next", responses=BOARD_ERRORS)
     def bank_next(board_id: Annotated[int, Path_(ge=0, lt=2**63)]) -> dict[str, Any]:
@@ -457,8 +466,20 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
     @app.post("/api/analyze", responses=HEAVY_ERRORS)
     async def analyze(body: PuzzleIn, request: Request) -> Any:
         """For setters: status, count (up to 50), grade and score, undecided and differing
-        cells, single edits that make the puzzle unique, or a minimal conflicting set of clues."""
+        cells, single edits that make the puzzle unique, or a minimal conflicting set of clues
+        and a reason; `differ_complete` and `conflict_minimal` say whether the time budget
+        (about a second) let those finish."""
         return await heavy(request, "analyze", **body.model_dump())
+
+    @app.get("/api/limits")
+    def web_limits() -> dict[str, Any]:
+        """The largest board side the web takes (the workbench states it from here)."""
+        return {"max_side": WEB_MAX_SIDE}
+
+    @app.post("/api/picture", responses=HEAVY_ERRORS)
+    async def picture(body: PictureIn, request: Request) -> Any:
+        """The board as SVG, bare, with an answer drawn on it, or with its only answer."""
+        return await heavy(request, "picture", **body.model_dump())
 
     @app.post("/api/hint", responses=HEAVY_ERRORS)
     async def give_hint(body: HintIn, request: Request) -> Any:

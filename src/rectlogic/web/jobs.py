@@ -7,13 +7,15 @@ from typing import Any
 
 from ..analyze import analyze as analyze_puzzle
 from ..engine import limits
-from ..formats.auto import Loaded, genre_name, load
+from ..errors import BoardTooLarge, RectlogicError
+from ..formats.auto import Loaded, genre_name, load, read_answer
 from ..generate import NoBoard, make_board
 from ..genres import genre_of
 from ..genres.generating import DEFAULT_STYLE
 from ..grid import check_size, parse_size
 from ..hint import hint as hint_for
 from ..hint import undecided as undecided_for
+from ..render import board_svg
 from ..solve import solve as solve_puzzle
 
 WEB_MAX_SIDE = 60
@@ -22,7 +24,13 @@ GENERATE_MAX_SIDE = 20
 
 
 def load_puzzle(text: str, genre: str | None) -> Loaded:
-    loaded = load(text, genre)
+    """The puzzle of a request, within the web's size limit (the only one it states: the
+    library's larger one is not named here)."""
+    try:
+        loaded = load(text, genre)
+    except BoardTooLarge:
+        raise BoardTooLarge(f"the board is larger than the limit of {WEB_MAX_SIDE}x"
+                            f"{WEB_MAX_SIDE}") from None
     check_size(loaded.puzzle.rows, loaded.puzzle.cols, WEB_MAX_SIDE)
     return loaded
 
@@ -88,6 +96,20 @@ def analyze(puzzle: str, genre: str | None) -> dict[str, Any]:
     return with_warnings(loaded, analyze_puzzle(loaded.puzzle))
 
 
+def picture(puzzle: str, genre: str | None, answer: Any = None,
+            solved: bool = False) -> dict[str, Any]:
+    """The board as SVG (`render.board_svg`, as `rectlogic render` draws it), with `answer`
+    (the JSON ANSWER) drawn on it, or with its only answer when `solved`."""
+    p = load_puzzle(puzzle, genre).puzzle
+    drawn = read_answer(p, answer) if answer is not None else None
+    if solved and drawn is None:
+        found = solve_puzzle(p, limit=2)
+        if found.status != "unique":
+            raise RectlogicError(f"no answer to draw: the puzzle is {found.status}")
+        drawn = found.answers[0]
+    return {"svg": board_svg(p, drawn)}
+
+
 def mistakes(puzzle: str, genre: str | None, position: Any) -> dict[str, Any]:
     """What is already wrong in an unfinished position: the cells (or rectangles) the player
     set that differ from the puzzle's only answer; `unique: false` and nothing marked when it
@@ -111,4 +133,5 @@ def mistakes(puzzle: str, genre: str | None, position: Any) -> dict[str, Any]:
 
 
 JOBS = {"analyze": analyze, "mistakes": mistakes, "solve": solve, "count": count, "hint": hint,
-        "undecided": undecided, "generate": generate}
+        "undecided": undecided, "generate": generate,
+        "picture": picture}

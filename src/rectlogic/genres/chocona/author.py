@@ -67,3 +67,21 @@ def compose(rows: int, cols: int, cells: object, borders: object = None) -> Puzz
     clues = [[NO_CLUE if t == "" else ANY_CLUE if t == "?" else int(t) for t in row]
              for row in tokens]
     return make_puzzle(regions, clues)
+
+
+def givens(puzzle: Puzzle) -> list[Cell]:
+    """Nothing stays fixed once the numbers are relaxed."""
+    return []
+
+
+def unfix(puzzle: Puzzle, cells: Iterable[Cell]) -> Puzzle:
+    return puzzle
+
+
+def impossible(puzzle: Puzzle) -> str | None:
+    """No reason at a glance: the analysis searches."""
+    return None
+
+
+ADDED_NUMBERS = "1234"
+"""The numbers `bench --analyze` writes on an empty cell."""

@@ -25,6 +25,21 @@ def relax(puzzle: Puzzle, cells: Iterable[Cell]) -> Puzzle:
     return Puzzle(puzzle.rows, puzzle.cols, tuple(map(tuple, clues)))
 
 
+def givens(puzzle: Puzzle) -> list[Cell]:
+    """The black cells: what stays when every number is dropped."""
+    return [(r, c) for r, row in enumerate(puzzle.clues) for c, v in enumerate(row)
+            if v != NO_CLUE]
+
+
+def unfix(puzzle: Puzzle, cells: Iterable[Cell]) -> Puzzle:
+    """These black cells made white (a relaxation beyond `relax`: for a conflict among the
+    black cells themselves)."""
+    clues = [list(row) for row in puzzle.clues]
+    for r, c in cells:
+        clues[r][c] = NO_CLUE
+    return Puzzle(puzzle.rows, puzzle.cols, tuple(map(tuple, clues)))
+
+
 def edits(puzzle: Puzzle, answer: Answer, near: set[Cell]) -> Iterator[tuple[str, Puzzle]]:
     """Number an unnumbered black cell beside the cells where the answers differ, with the
     count `answer` shows there; then make one of those cells black (which keeps no answer it
@@ -73,3 +88,12 @@ def compose(rows: int, cols: int, cells: object, borders: object = None) -> Puzz
     tokens = read_tokens(rows, cols, cells, allowed)
     return Puzzle(rows, cols, tuple(tuple(NO_CLUE if t == "" else ANY_CLUE if t == "#" else int(t)
                                           for t in row) for row in tokens))
+
+
+def impossible(puzzle: Puzzle) -> str | None:
+    """No reason at a glance: the analysis searches."""
+    return None
+
+
+ADDED_NUMBERS = "01234"
+"""The numbers `bench --analyze` writes on an empty cell."""

@@ -60,3 +60,27 @@ def compose(rows: int, cols: int, cells: object, borders: object = None) -> Puzz
     tokens = read_tokens(rows, cols, cells, lambda t: t in ("", "?") or is_number(t))
     return Puzzle(rows, cols, tuple(tuple(NO_CLUE if t == "" else ANY_CLUE if t == "?" else int(t)
                                           for t in row) for row in tokens))
+
+
+def impossible(puzzle: Puzzle) -> str | None:
+    """Why no answer can exist at a glance, for the setter: the rectangles' areas are the
+    numbers, so the numbers must add up to the board's area (unless some are `?`)."""
+    values = [v for _, _, v in puzzle.numbers]
+    total, area = sum(values), puzzle.rows * puzzle.cols
+    if not values or ANY_CLUE in values or 0 in values or total == area:
+        return None
+    return (f"the numbers add up to {total}, the board has {area} cells "
+            f"({'add' if total < area else 'take away'} {abs(area - total)})")
+
+
+def givens(puzzle: Puzzle) -> list[Cell]:
+    """Nothing stays fixed once the numbers are relaxed."""
+    return []
+
+
+def unfix(puzzle: Puzzle, cells: Iterable[Cell]) -> Puzzle:
+    return puzzle
+
+
+ADDED_NUMBERS = "1234"
+"""The numbers `bench --analyze` writes on an empty cell."""

@@ -4,11 +4,12 @@
 // differing and conflicting cells, and the suggested edits as one-click buttons. No genre
 // is named here.
 import { el, svgNS } from "/static/svg.js";
-const S = 40;
+import { offerPictures } from "/static/picture.js";
+const S = 40, LABEL = 26;  // a cell; the margin for row and column numbers
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 let genres = [], edit, state, history = [], future = [], cursor = [0, 0], marks = [], url = null;
-let pending = null, timer = null, typed = "";
+let pending = null, timer = null, typed = "", maxSide = 60;
 
 async function api(path, body, signal) {
   const r = await fetch(path, body === undefined ? { signal } :
@@ -18,6 +19,13 @@ async function api(path, body, signal) {
   return data;
 }
 
+function problem(text) { $("problem").textContent = text || ""; }  // one plain line, or none
+function readSize(text) {  // "RxC" (or "N") within the limit, else null
+  const [rows, cols] = String(text).toLowerCase().split(/[x×]/).map(Number);
+  const c = cols === undefined ? rows : cols;
+  return Number.isInteger(rows) && Number.isInteger(c) && rows >= 1 && c >= 1 && rows <= maxSide && c <= maxSide
+    ? [rows, c] : null;
+}
 function blank(genre, rows, cols) {
   const e = genres.find((g) => g.name === genre).edit;
   return { genre, rows, cols, cells: Array.from({ length: rows }, () => Array(cols).fill("")),
@@ -29,7 +37,7 @@ function use(next) {
   $("genre").value = state.genre; $("size").value = `${state.rows}x${state.cols}`;
   $("help").replaceChildren(...edit.help.map((line) => {
     const li = document.createElement("li"); li.textContent = line; return li; }));
-  cursor = [0, 0]; marks = []; draw(); changed();
+  cursor = [0, 0]; marks = []; pad(); draw(); changed();
 }
 function change(fn) {
   history.push(JSON.stringify(state)); future = [];
@@ -45,6 +53,19 @@ function clickCell(r, c) {
   setToken(r, c, edit.cycle[(i + 1) % edit.cycle.length]);
 }
 function toggleBorder(kind, r, c) { change(() => { state.borders[kind][r][c] = !state.borders[kind][r][c]; }); }
+function pad() {  // the keys as buttons, for phones and tablets (no keyboard)
+  const keys = [];
+  if (edit.numbers) for (let d = 0; d <= Math.min(9, edit.max_number ?? 9); d++) keys.push([String(d), String(d)]);
+  if (edit.unknown) keys.push(["?", "?"]);
+  if (edit.cycle.includes("#")) keys.push(["#", "#"]);
+  keys.push(["Backspace", "erase"]);
+  $("pad").replaceChildren(...keys.map(([k, text]) => {
+    const b = document.createElement("button"); b.type = "button"; b.textContent = text;
+    b.setAttribute("aria-label", k === "Backspace" ? "erase the cell" : `write ${text}`);
+    b.onclick = () => key({ key: k, preventDefault() {} });
+    return b;
+  }));
+}
 function key(e) {
   const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   const [r, c] = cursor;
@@ -67,7 +88,12 @@ function key(e) {
 function draw() {
   const W = state.cols * S, H = state.rows * S;
   const svg = document.createElementNS(svgNS, "svg");
-  svg.setAttribute("viewBox", `-4 -4 ${W + 8} ${H + 8}`);
+  svg.setAttribute("viewBox", `${-LABEL} ${-LABEL} ${W + LABEL + 4} ${H + LABEL + 4}`);
+  svg.setAttribute("aria-hidden", "true");
+  for (let r = 0; r < state.rows; r++)  // rows and columns numbered as suggestions name them
+    el("text", { x: -LABEL / 2, y: r * S + S / 2 + 5, "text-anchor": "middle", class: "coord" }, svg, r + 1);
+  for (let c = 0; c < state.cols; c++)
+    el("text", { x: c * S + S / 2, y: -8, "text-anchor": "middle", class: "coord" }, svg, c + 1);
   el("rect", { x: 0, y: 0, width: W, height: H, fill: "white" }, svg);
   for (let r = 0; r < state.rows; r++) for (let c = 0; c < state.cols; c++) {
     const t = state.cells[r][c], dark = edit.filled.includes(t);
@@ -126,20 +152,18 @@ async function analyse() {
     current(made.url);  // the puzzle as drawn, whatever its analysis says
     const a = await api("/api/analyze", { puzzle: url }, mine.signal);
     if (pending !== mine) return;
-    const count = a.complete ? a.count : `at least ${a.count}`;
-    let text = `${a.status}: ${count} answer${a.count === 1 ? "" : "s"}`;
-    if (a.grade) text += `, grade ${a.grade} (score ${a.score})`;
-    text += ` — ${Math.round(a.seconds * 1000)} ms`;
-    $("analysis").textContent = text;
+    $("analysis").textContent = verdict(a);
     $("analysis").dataset.status = a.status;
+    $("reason").textContent = notes(a);
     marks = [...a.undecided.map((cell) => ({ cell, kind: "undecided" })),
              ...a.differ.map((cell) => ({ cell, kind: "differ" })),
              ...a.conflict.map((cell) => ({ cell, kind: "conflict" }))];
     $("suggestions").replaceChildren(...a.suggestions.map((s) => {
       const li = document.createElement("li"), b = document.createElement("button");
-      b.textContent = s.change + (s.grade ? ` (grade ${s.grade})` : ` (${s.count} answers left)`);
+      b.textContent = s.change + (s.grade ? ` (grade ${s.grade})`
+        : ` (${s.complete ? s.count : `at least ${s.count}`} answers left)`);
       b.className = "suggestion";
-      b.onclick = () => importPuzzle(s.url, true);
+      b.onclick = () => { analysing(); importPuzzle(s.url, true).catch(failed); };
       li.appendChild(b); return li;
     }));
     draw();
@@ -147,14 +171,31 @@ async function analyse() {
     if (err.name !== "AbortError") failed(err);
   }
 }
+function verdict(a) {  // the status line: how many answers, how hard, how long it took
+  const count = a.complete ? a.count : `at least ${a.count}`;
+  const said = { unique: "unique", multiple: "more than one answer", none: "no answer", unknown: "undecided (the search ran out of time)" };
+  let text = `${said[a.status] || a.status}: ${count} answer${a.count === 1 ? "" : "s"}`;
+  if (a.grade === "search") text += ", grade search (a guess is needed)";
+  else if (a.grade) text += `, grade ${a.grade}` + (a.score !== null ? ` (score ${a.score})` : "");
+  return text + ` — ${Math.round(a.seconds * 1000)} ms`;
+}
+function notes(a) {  // why there is no answer, and which parts stopped short
+  const out = [];
+  if (a.reason) out.push(`Why: ${a.reason}.`);
+  if (a.conflict.length) out.push(`Red: ${a.conflict.length === 1 ? "this cannot hold" : `these ${a.conflict.length} cannot all hold`}` +
+                                  (a.conflict_minimal ? "." : " (perhaps not the fewest: the time ran out)."));
+  if (a.status === "multiple") out.push(`Blue: where answers differ${a.differ_complete ? "" : " (at least: the time ran out)"}.`);
+  return out.join(" ");
+}
 function failed(err) {
   $("analysis").textContent = err.message; $("analysis").dataset.status = "error";
-  $("suggestions").replaceChildren();
+  $("reason").textContent = ""; $("suggestions").replaceChildren();
 }
 async function importPuzzle(text, asEdit) {
-  analysing();
+  // read it first: a text that is not a puzzle leaves the board, its marks and verdict as they were
   const s = await api("/api/decompose", { puzzle: text });
-  if (asEdit) { history.push(JSON.stringify(state)); future = []; }
+  problem("");
+  if (asEdit && state) { history.push(JSON.stringify(state)); future = []; }
   use({ genre: s.genre, rows: s.rows, cols: s.cols, cells: s.cells, borders: s.borders });
 }
 
@@ -170,14 +211,15 @@ $("undo").onclick = () => { if (history.length) { future.push(JSON.stringify(sta
 $("redo").onclick = () => { if (future.length) { history.push(JSON.stringify(state)); use(JSON.parse(future.pop())); } };
 $("new").onsubmit = (e) => {
   e.preventDefault();
-  const [rows, cols] = $("size").value.toLowerCase().split("x").map(Number);
-  if (!(rows >= 1 && cols >= 1 && rows <= 60 && cols <= 60)) { $("analysis").textContent = "size: RxC, up to 60x60"; return; }
+  const size = readSize($("size").value);
+  if (!size) return problem(`The size is rows x columns, e.g. 10x10, up to ${maxSide}x${maxSide}.`);
+  problem("");
   history.push(JSON.stringify(state)); future = [];
-  use(blank($("genre").value, rows, cols));
+  use(blank($("genre").value, ...size));
 };
 $("import").onsubmit = (e) => {
   e.preventDefault();
-  importPuzzle($("url").value, true).catch(failed);
+  importPuzzle($("url").value, true).catch((err) => problem(`Not imported: ${err.message}`));
 };
 $("save").onclick = async () => {
   if (!url) return;
@@ -192,11 +234,24 @@ document.addEventListener("keydown", (e) => {
 });
 
 async function start() {
-  genres = await api("/api/genres");
+  [genres, { max_side: maxSide }] = await Promise.all([api("/api/genres"), api("/api/limits")]);
+  $("sizelimit").textContent = `up to ${maxSide}x${maxSide}`;
   $("genre").replaceChildren(...genres.map((g) => {
     const o = document.createElement("option"); o.textContent = g.name; return o; }));
-  if (params.get("url")) return importPuzzle(params.get("url"), false);
-  const [rows, cols] = (params.get("size") || "6x6").toLowerCase().split("x").map(Number);
-  use(blank(params.get("genre") || genres[0].name, rows || 6, cols || rows || 6));
+  offerPictures($("pictures"), () => url);
+  if (params.get("url")) {
+    try { return await importPuzzle(params.get("url"), false); }
+    catch (err) { problem(`Not imported: ${err.message}`); }
+  }
+  let genre = params.get("genre") || genres[0].name, size = readSize(params.get("size") || "6x6");
+  if (!genres.some((g) => g.name === genre)) {
+    problem(`There is no genre "${genre.slice(0, 30)}" here: ${genres.map((g) => g.name).join(", ")}. Showing ${genres[0].name}.`);
+    genre = genres[0].name;
+  }
+  if (!size) {
+    problem(`The size is rows x columns, up to ${maxSide}x${maxSide}: showing 6x6.`);
+    size = [6, 6];
+  }
+  use(blank(genre, ...size));
 }
 start().catch(failed);
