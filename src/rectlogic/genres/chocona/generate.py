@@ -1,11 +1,15 @@
-"""Chocona boards. Legal answers are exactly packings of rectangles that do not touch along
-an edge, so darts are thrown: 2n² random rectangles, each kept when its cells and its four side
-strips are still free — no search, no restarts. Regions are then drawn along the answer's
-rectangle boundaries (every shaded rectangle lies inside one region), every region is
-numbered, regions are then blended across those boundaries while the board stays acceptable
-(`blend`), and numbers are thinned while the board stays acceptable (unique, and no harder
-than asked), down to the style's share (`generating.STYLES`). `raw_board` is the stream
-for experiments: any partition, every region numbered."""
+"""Chocona boards as published ones look. Legal answers are exactly packings of rectangles
+that do not touch along an edge: darts of the shapes in Janko's answers are thrown, each kept
+where it touches no other along an edge, then rectangles are grown a row or a column at a
+time while the window rule holds, until the answer is as dense as Janko's (about 58 %
+shaded). Regions are grown across the answer to the sizes of Janko's, every region numbered
+from the answer; while a second answer exists a cell where the two differ moves to a
+neighbouring region, then regions are merged while the board stays acceptable (mostly those
+a player reads at a glance: all or none shaded), and numbers thinned (0s first) down to the
+style's share (`generating.STYLES`). The earlier generator — regions along the answer's
+rectangles, blended across them (`answer_board`, `blend`) — makes the scaling benchmark's
+first candidates; `raw_board` is the stream for experiments: any partition, every region
+numbered."""
 
 from __future__ import annotations
 
