@@ -34,6 +34,9 @@ class Judge:
     hits: Callable[[Any], bool] | None = None
     """Is an accepted board of exactly the grade asked (not easier)? For generators that
     choose among several candidates; None when any grade will do."""
+    target: str | None = None
+    """The grade asked, if any: for a generator that cannot make some grades (and says so
+    at once rather than after many attempts)."""
 
 
 def accept_all(puzzle: Any) -> bool:

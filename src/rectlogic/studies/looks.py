@@ -197,6 +197,7 @@ def chocona(puzzle: Any, answer: Any) -> Measures:
         "mean region size": float(sizes.mean()),
         "largest region": float(sizes.max()),
         "1-cell regions %": share(int((sizes == 1).sum()), n),
+        "regions of 8 cells %": share(int((sizes == 8).sum()), n),
         "regions of 8 cells or more %": share(int((sizes >= 8).sum()), n),
         "rectangular regions %": share(rectangular, n),
         "region borders per cell": perimeter / area,

@@ -267,9 +267,9 @@ def blend(puzzle: Puzzle, answer: Answer, rng: np.random.Generator,
     return puzzle
 
 
-MERGES, MERGED_SIZE, CELLS_PER_REGION = 60, 10, 5.0
+MERGES, MERGED_SIZE, CELLS_PER_REGION, LAST = 60, 9, 5.0, 5.4
 """Merges tried per board, the largest region one may make, and the cells per region
-merging stops at (Janko's: 5)."""
+merging stops at (Janko's: 5) — or, while 1-cell or unshaded regions are left, at LAST."""
 
 
 def coarsen(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
@@ -279,12 +279,15 @@ def coarsen(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
     which published boards hardly have — the repair leaves small ones behind."""
     for _ in range(MERGES):
         n = int(labels.max()) + 1
-        if labels.size / n >= CELLS_PER_REGION:
-            break
         sizes = np.bincount(labels.reshape(-1), minlength=n)
         dark = np.bincount(labels.reshape(-1), weights=shaded.reshape(-1), minlength=n)
+        odd = np.flatnonzero((sizes == 1) | (dark == 0))  # rare in Janko's: merged first
+        if labels.size / n >= CELLS_PER_REGION and (not odd.size or labels.size / n >= LAST):
+            break
         plain = np.flatnonzero((dark == 0) | (dark == sizes) | (sizes == 1))
-        k = int(rng.choice(plain)) if plain.size and rng.random() < 0.8 else int(rng.integers(n))
+        k = (int(rng.choice(odd)) if odd.size and rng.random() < 0.6
+             else int(rng.choice(plain)) if plain.size and rng.random() < 0.8
+             else int(rng.integers(n)))
         mine = labels == k
         edge = np.zeros_like(mine)
         edge[1:] |= mine[:-1]
@@ -303,10 +306,17 @@ def coarsen(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
     return labels
 
 
+UNMADE = "quota"
+"""The grade these boards never have: with regions drawn across the answer, the counts
+alone never finish a board (asked for it, an attempt gives up at once)."""
+
+
 def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
     """A dense answer and regions drawn across it (made unique), as Janko's boards are; or,
     with a judge that cannot count answers, regions along the answer's rectangles, blended
     while acceptable (the earlier generator's boards, kept for the scaling benchmark)."""
+    if judge.target == UNMADE:
+        return None
     if judge.answers is not None:
         shaded = dense_packing(rows, cols, rng)
         made = made_unique(published_regions(rows, cols, rng), shaded, rng, judge.answers)
