@@ -165,6 +165,21 @@ def clumps(shaded: np.ndarray) -> np.ndarray:
                         (shaded[:-1, :] & shaded[1:, :]).reshape(-1))
 
 
+def _block(shaded: np.ndarray, r: int, c: int) -> list[int]:
+    """The shaded rectangle holding cell (r, c) of a legal answer, as [top, bottom, left,
+    right) bounds: its clump is a rectangle, so the runs through the cell give it."""
+    top, bottom, left, right = r, r + 1, c, c + 1
+    while top > 0 and shaded[top - 1, c]:
+        top -= 1
+    while bottom < shaded.shape[0] and shaded[bottom, c]:
+        bottom += 1
+    while left > 0 and shaded[r, left - 1]:
+        left -= 1
+    while right < shaded.shape[1] and shaded[r, right]:
+        right += 1
+    return [top, bottom, left, right]
+
+
 def dense_packing(rows: int, cols: int, rng: np.random.Generator) -> np.ndarray:
     """An answer packed as densely as Janko's (about 59 % shaded): darts of Janko's shapes,
     then rectangles grown a row or column at a time where the window rule allows (darts
@@ -173,8 +188,7 @@ def dense_packing(rows: int, cols: int, rng: np.random.Generator) -> np.ndarray:
     for _ in range(GROWTH * rows * cols):
         cells = np.argwhere(shaded)
         r, c = cells[rng.integers(len(cells))]
-        rr, cc = np.nonzero(clumps(shaded) == clumps(shaded)[r, c])
-        box = [rr.min(), rr.max() + 1, cc.min(), cc.max() + 1]
+        box = _block(shaded, int(r), int(c))
         side = int(rng.integers(4))
         box[side] += 1 if side % 2 else -1
         if (box[0] < 0 or box[2] < 0 or box[1] > rows or box[3] > cols
