@@ -228,8 +228,9 @@ def test_generator_yield_at_reduced_size() -> None:
         assert r["attempts"] == 2 and 0 <= r["found"] <= 2
         assert r["hit_pct"] == 50.0 * r["found"]
         assert (r["board_s"] is None) == (r["found"] == 0)
-    # easy rungs come out at once
-    assert by([r for r in rows if r["size"] == "6x6"], "grade")["quota"]["found"] == 2
+    small = by([r for r in rows if r["size"] == "6x6"], "grade")
+    assert small["coverer"]["found"] >= 1  # easy rungs come out at once
+    assert small["quota"]["found"] == 0  # Chocona's regions cut across the answer: never quota
 
 
 def test_bank_looks_sets_the_bank_beside_janko() -> None:
