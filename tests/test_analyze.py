@@ -128,7 +128,7 @@ def test_a_conflict_among_black_cells_is_named(url: str) -> None:
     """No answer even with every number dropped: the conflict is among the black cells, and
     it is minimal — made white, any one of them leaves an answer (by SAT)."""
     q = load(url).puzzle
-    author = get_genre("shakashaka").part("author")
+    author = get_genre("shakashaka").author
     out = analyze(q, patience=10)
     assert out["status"] == "none" and out["conflict"] and out["conflict_minimal"]
     assert "black" in out["reason"]

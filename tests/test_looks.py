@@ -15,7 +15,7 @@ GENRES = ("shakashaka", "shikaku", "chocona")
 
 
 def faults(genre: str, puzzle, answer) -> list[str]:
-    return get_genre(genre).part("generate").faults(puzzle, answer)
+    return get_genre(genre).faults(puzzle, answer)
 
 
 DIAMOND = ((5, 5, 5, 5), (5, 1, 2, 5), (5, 4, 3, 5), (5, 5, 5, 5))

@@ -18,7 +18,7 @@ def by(rows: list[dict], key: str) -> dict:
 
 def test_every_study_is_listed_with_a_title() -> None:
     known = studies()
-    assert len(known) == 23
+    assert len(known) == 24
     assert all(s.title and s.columns and s.settings for s in known.values())
     assert all(set(s.settings) <= {"project", "write-up"} for s in known.values())
     assert all(line for s in known.values() for line in s.settings.values())
@@ -49,5 +49,14 @@ def test_bank_looks_sets_the_bank_beside_janko() -> None:
     """Every genre with a `looks` measure has rows, each measure with a figure on a side."""
     rows = rows_of("bank-looks")
     assert {r["genre"] for r in rows} == {
-        g.name for g in GENRES if hasattr(of_genre(g), "looks")}
+        g.name for g in GENRES if hasattr(of_genre(g), "board_looks")}
     assert all(r["bank"] is not None or r["janko"] is not None for r in rows)
+    by_genre: dict[str, list[dict]] = {}
+    for r in rows:
+        by_genre.setdefault(r["genre"], []).append(r)
+    for measured in by_genre.values():  # 20 measures or more, and the forest's accuracy
+        assert len(measured) >= 21
+        accuracy = [r for r in measured if r["measure"] == "classifier accuracy"]
+        assert len(accuracy) == 1 and 0 <= accuracy[0]["bank"] <= 1
+        assert all(r["gap_low"] <= r["gap_high"] for r in measured
+                   if r["gap_low"] is not None and r["gap_high"] is not None)

@@ -96,13 +96,13 @@ def judge(genre_name: str, target: str | None, style: str = DEFAULT_STYLE) -> Ju
     first rung — whether an accepted board needs that grade (the rung below leaves it)."""
     ladder = grades(genre_name)
     if target is None or target == SEARCH or ladder.index(target) == 0:
-        return Judge(acceptor(target), two_answers, style)
+        return Judge(acceptor(target), two_answers, style, target=target)
     below = ladder[ladder.index(target) - 1]
 
     def hits(puzzle: Any) -> bool:
         return finished_by(puzzle, below) is None
 
-    return Judge(acceptor(target), two_answers, style, hits)
+    return Judge(acceptor(target), two_answers, style, hits, target)
 
 
 def make_board(genre_name: str, rows: int, cols: int, target: str | None = None,
@@ -144,7 +144,7 @@ def attempt(genre_name: str, rows: int, cols: int, target: str | None, seed: int
         return None  # ambiguous, nothing to solve, or not the grade asked
     if genre.is_blank(puzzle, g.answer):
         return None  # an empty answer: nothing to solve
-    if genre.part("generate").faults(puzzle, g.answer):
+    if genre.faults(puzzle, g.answer):
         return None  # a board no published setter would make
     points = score(puzzle, g.grade) if g.grade != SEARCH else None
     return Board(genre_name, rows, cols, g.grade, seed, puzzle, g.answer, points)

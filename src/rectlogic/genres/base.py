@@ -434,6 +434,12 @@ class Genre(ABC, Generic[P, A]):
             return [], found
         return found, []
 
+    def faults(self, puzzle: P, answer: A) -> list[str]:
+        """Why a board with one answer looks degenerate, as no published setter would make
+        it (`generating.degenerate`: one piece, mostly 0s, clumped black cells); empty when
+        it does not. The generator refuses such boards."""
+        return []
+
     def live_mistakes(self, puzzle: P, position: Any) -> list[Violation]:
         """What is wrong in a position whatever the open cells become (a rule already broken
         for good), for "show mistakes as I play"; none unless a genre finds them."""

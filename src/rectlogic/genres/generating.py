@@ -34,6 +34,9 @@ class Judge:
     hits: Callable[[Any], bool] | None = None
     """Is an accepted board of exactly the grade asked (not easier)? For generators that
     choose among several candidates; None when any grade will do."""
+    target: str | None = None
+    """The grade asked, if any: for a generator that cannot make some grades (and says so
+    at once rather than after many attempts)."""
 
 
 def accept_all(puzzle: Any) -> bool:
@@ -48,12 +51,13 @@ P = TypeVar("P")
 
 def thin(count: int, without: Callable[[frozenset[int]], P], accept: Callable[[P], bool],
          rng: np.random.Generator, style: str = DEFAULT_STYLE,
-         first: frozenset[int] = frozenset()) -> P:
+         first: frozenset[int] = frozenset(), share: float | None = None) -> P:
     """Take a board's `count` numbers off one at a time in random order (those in `first`
     tried first: numbers setters tend to leave out), each only when the board without it
     (`without(taken)`: the board lacking the numbers indexed by `taken`) is still accepted;
-    stop when the style's share of the numbers is all that is left."""
-    floor = math.ceil(STYLES[style] * count)
+    stop when the style's share of the numbers (or `share`, a genre's own) is all that is
+    left."""
+    floor = math.ceil((STYLES[style] if share is None else share) * count)
     taken: frozenset[int] = frozenset()
     order = rng.permutation(count)
     for k in sorted(order, key=lambda k: k not in first):

@@ -18,9 +18,9 @@ from ..genres.chocona.model import Answer, Puzzle, make_puzzle
 from ..genres.chocona.rules import LADDER, RULES
 from ..genres.chocona.validate import clumps
 from ..grade import finished_by
-from ..grid import NO_CLUE
+from ..grid import NO_CLUE, piece_labels
 from ..solve import solve
-from . import Params, Track, bank_boards, janko_items, pct, pmap, rule_set_rows, study
+from . import Params, Track, bank_boards, janko_items, looks, pct, pmap, rule_set_rows, study
 
 RUNGS = tuple(LADDER)[1:]  # quota, corner, box, probe
 
@@ -403,11 +403,53 @@ def _solver_guesses(puzzle: Any) -> int:
     return max(0, solve(puzzle, limit=2).nodes - 1)
 
 
-def looks(boards: list[tuple[Puzzle, Any]]) -> dict[str, float]:
-    """Cells per region and numbered regions (medians per board)."""
-    per_region, numbered = [], []
-    for puzzle, _ in boards:
-        per_region.append(puzzle.rows * puzzle.cols / len(puzzle.clues))
-        numbered.append(pct(sum(v != NO_CLUE for v in puzzle.clues), len(puzzle.clues)))
-    return {"cells per region (median)": round(statistics.median(per_region), 2),
-            "regions numbered % (median)": round(statistics.median(numbered), 1)}
+def board_looks(puzzle: Any, answer: Any) -> looks.Measures:
+    regions = np.array(puzzle.regions)
+    shaded = np.array(answer.shaded, dtype=bool)
+    area = regions.size
+    n = len(puzzle.clues)
+    sizes = np.bincount(regions.reshape(-1), minlength=n)
+    dark = np.bincount(regions.reshape(-1), weights=shaded.reshape(-1), minlength=n)
+    clues = np.array(puzzle.clues)
+    numbered = clues >= 0
+    boxes = [(r0, c0, r1, c1) for r0, c0, r1, c1 in looks.boxes(regions, n)]
+    rectangular = sum((r1 - r0 + 1) * (c1 - c0 + 1) == sizes[k]
+                      for k, (r0, c0, r1, c1) in enumerate(boxes))
+    rows, cols = shaded.shape
+    right = (shaded[:, :-1] & shaded[:, 1:]).reshape(-1)
+    down = (shaded[:-1, :] & shaded[1:, :]).reshape(-1)
+    labels = piece_labels(rows, cols, right, down)
+    blocks = np.unique(labels[shaded]) if shaded.any() else np.zeros(0, int)
+    block_sizes = np.array([int((labels == b).sum()) for b in blocks])
+    one_region = sum(len(set(regions[labels == b].tolist())) == 1
+                     and (labels == b).sum() == sizes[regions[labels == b][0]] for b in blocks)
+    spans = [len(set(regions[labels == b].tolist())) for b in blocks]
+    perimeter = (np.count_nonzero(regions[:, :-1] != regions[:, 1:])
+                 + np.count_nonzero(regions[:-1, :] != regions[1:, :]))
+    return {
+        "regions per 100 cells": looks.share(n, area),
+        "mean region size": float(sizes.mean()),
+        "largest region": float(sizes.max()),
+        "1-cell regions %": looks.share(int((sizes == 1).sum()), n),
+        "regions of 8 cells %": looks.share(int((sizes == 8).sum()), n),
+        "regions of 8 cells or more %": looks.share(int((sizes >= 8).sum()), n),
+        "rectangular regions %": looks.share(rectangular, n),
+        "region borders per cell": perimeter / area,
+        "regions numbered %": looks.share(int(numbered.sum()), n),
+        "0 among clues %": looks.share(int((clues[numbered] == 0).sum()), int(numbered.sum())),
+        "clues 0 or full %": looks.share(int(((clues == 0) | (clues == sizes))[numbered].sum()),
+                                   int(numbered.sum())),
+        "mean clue": float(clues[numbered].mean()) if numbered.any() else 0.0,
+        "clue as % of its region": float(np.mean(100 * clues[numbered] / sizes[numbered]))
+        if numbered.any() else 0.0,
+        "regions partly shaded %": looks.share(int(((dark > 0) & (dark < sizes)).sum()), n),
+        "regions unshaded %": looks.share(int((dark == 0).sum()), n),
+        "shaded share %": looks.share(int(shaded.sum()), area),
+        "shaded rectangles per 100 cells": looks.share(len(blocks), area),
+        "shaded rectangles equal to one region %": looks.share(one_region, len(blocks)),
+        "largest shaded rectangle": float(block_sizes.max(initial=0)),
+        "mean shaded rectangle": float(block_sizes.mean()) if len(blocks) else 0.0,
+        "1-cell shaded rectangles %": looks.share(int((block_sizes == 1).sum()), len(blocks)),
+        "regions a shaded rectangle spans (mean)": float(np.mean(spans)) if spans else 0.0,
+        "shaded cells on the border %": looks.share(looks.on_border(shaded), int(shaded.sum())),
+    }

@@ -10,12 +10,11 @@ of their gap, and the cross-validated accuracy of a classifier over all the meas
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from ..grid import NO_CLUE, piece_labels
+from ..grid import piece_labels
 
 Measures = dict[str, float]
 
@@ -64,163 +63,7 @@ def on_border(mask: np.ndarray) -> int:
     return int((mask & ~inner).sum())
 
 
-# -- Shakashaka -------------------------------------------------------------------------------
-
-
-def shakashaka(puzzle: Any, answer: Any) -> Measures:
-    from ..genres.shakashaka.model import BLACK, E, point_rings
-    from ..genres.shakashaka.studies import MEETS
-    from ..genres.shakashaka.validate import white_regions
-
-    clues = np.array(puzzle.clues)
-    cells = np.array(answer.cells)
-    black = clues != NO_CLUE
-    n_black, area = int(black.sum()), clues.size
-    digits = clues[clues >= 0]
-    counts = np.bincount(digits, minlength=5)[:5] if digits.size else np.zeros(5)
-    groups = clumps(black)
-    regions = white_regions(answer)
-    sizes = [len(g) / 4 for g in regions]
-    tilted = [any(cells[r, c] not in (E, BLACK) for r, c, _ in g) for g in regions]
-    singles = sum(len(g) == 4 and cells[g[0][0], g[0][1]] == E for g in regions)
-    framed = np.full((answer.rows + 2, answer.cols + 2), BLACK, dtype=np.uint8)
-    framed[1:-1, 1:-1] = cells
-    white_area = sum(sizes)
-    return {
-        "black share %": share(n_black, area),
-        "black cells with a black neighbour %": share(with_neighbour(black), n_black),
-        "largest black group": float(groups.max(initial=0)),
-        "longest black run": float(longest_run(black)),
-        "black groups per 100 cells": share(len(groups), area),
-        "black cells numbered %": share(digits.size, n_black),
-        **{f"digit {d} %": share(counts[d], digits.size) for d in range(5)},
-        "mean digit": float(digits.mean()) if digits.size else 0.0,
-        "distinct digits": float(len(set(digits.tolist()))),
-        "at most two distinct digits %": 100.0 * (len(set(digits.tolist())) <= 2),
-        "black cells on the border %": share(on_border(black), n_black),
-        "black cells with a 180° partner %": symmetric_share(black),
-        "white area in 45° pieces %": share(sum(s for s, t in zip(sizes, tilted, strict=True)
-                                                if t), white_area),
-        "single white cells, % of white regions": share(singles, len(regions)),
-        "diamonds, % of white regions": share(sum(s == 2 and t for s, t in
-                                                  zip(sizes, tilted, strict=True)), len(regions)),
-        "largest white region": max(sizes, default=0.0),
-        "mean white region": float(np.mean(sizes)) if sizes else 0.0,
-        "white regions per 100 cells": share(len(regions), area),
-        "touch points per 100 cells": share(int(MEETS[point_rings(framed)].sum()), area),
-    }
-
-
-# -- Shikaku ----------------------------------------------------------------------------------
-
-
-def shikaku(puzzle: Any, answer: Any) -> Measures:
-    clues = np.array(puzzle.clues)
-    has = clues != NO_CLUE
-    area = clues.size
-    rects = answer.rects()
-    sizes = np.array([h * w for _, _, h, w in rects])
-    aspect = np.array([max(h, w) / min(h, w) for _, _, h, w in rects])
-    big, inside, corner = 0, 0, 0
-    for t, lft, h, w in rects:
-        spots = np.argwhere(has[t:t + h, lft:lft + w])
-        if len(spots) != 1:
-            continue
-        r, c = spots[0]
-        edge_r, edge_c = r in (0, h - 1), c in (0, w - 1)
-        corner += edge_r and edge_c
-        if h >= 3 and w >= 3:
-            big += 1
-            inside += not (edge_r or edge_c)
-    rows, cols = clues.shape
-    edge = sum(t == 0 or lft == 0 or t + h == rows or lft + w == cols for t, lft, h, w in rects)
-    labels = np.array(answer.rooms())
-    p = labels
-    four = ((p[:-1, :-1] != p[:-1, 1:]) & (p[1:, :-1] != p[1:, 1:])
-            & (p[:-1, :-1] != p[1:, :-1]) & (p[:-1, 1:] != p[1:, 1:]))
-    primes = {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47}
-    return {
-        "clues per 100 cells": share(int(has.sum()), area),
-        "180° symmetric clue positions %": 100.0 * bool((has == has[::-1, ::-1]).all()),
-        "clues with a 180° partner %": symmetric_share(has),
-        "mirror-symmetric clue positions %": 100.0 * bool((has == has[:, ::-1]).all()
-                                                          or (has == has[::-1, :]).all()),
-        "rectangles with aspect ≥ 4 %": share(int((aspect >= 4).sum()), len(rects)),
-        "rectangles of area 1 %": share(int((sizes == 1).sum()), len(rects)),
-        "rectangles of area 2–3 %": share(int(((sizes >= 2) & (sizes <= 3)).sum()), len(rects)),
-        "rectangles of area ≥ 10 %": share(int((sizes >= 10).sum()), len(rects)),
-        "prime areas %": share(sum(int(s) in primes for s in sizes), len(rects)),
-        "squares %": share(sum(h == w for _, _, h, w in rects), len(rects)),
-        "strips (one cell wide) %": share(sum(min(h, w) == 1 for _, _, h, w in rects),
-                                         len(rects)),
-        "mean area": float(sizes.mean()),
-        "largest area": float(sizes.max()),
-        "area spread (sd)": float(sizes.std()),
-        "clue inside a 3×3-or-more rectangle %": share(inside, big),
-        "clue in a rectangle's corner %": share(corner, len(rects)),
-        "rectangles on the border %": share(edge, len(rects)),
-        "clues on the border %": share(on_border(has), int(has.sum())),
-        "clues with a clue beside %": share(with_neighbour(has), int(has.sum())),
-        "four-way crossings per 100 cells": share(int(four.sum()), area),
-        "mean aspect": float(aspect.mean()),
-    }
-
-
-# -- Chocona ----------------------------------------------------------------------------------
-
-
-def chocona(puzzle: Any, answer: Any) -> Measures:
-    regions = np.array(puzzle.regions)
-    shaded = np.array(answer.shaded, dtype=bool)
-    area = regions.size
-    n = len(puzzle.clues)
-    sizes = np.bincount(regions.reshape(-1), minlength=n)
-    dark = np.bincount(regions.reshape(-1), weights=shaded.reshape(-1), minlength=n)
-    clues = np.array(puzzle.clues)
-    numbered = clues >= 0
-    boxes = [(r0, c0, r1, c1) for r0, c0, r1, c1 in _boxes(regions, n)]
-    rectangular = sum((r1 - r0 + 1) * (c1 - c0 + 1) == sizes[k]
-                      for k, (r0, c0, r1, c1) in enumerate(boxes))
-    rows, cols = shaded.shape
-    right = (shaded[:, :-1] & shaded[:, 1:]).reshape(-1)
-    down = (shaded[:-1, :] & shaded[1:, :]).reshape(-1)
-    labels = piece_labels(rows, cols, right, down)
-    blocks = np.unique(labels[shaded]) if shaded.any() else np.zeros(0, int)
-    block_sizes = np.array([int((labels == b).sum()) for b in blocks])
-    one_region = sum(len(set(regions[labels == b].tolist())) == 1
-                     and (labels == b).sum() == sizes[regions[labels == b][0]] for b in blocks)
-    spans = [len(set(regions[labels == b].tolist())) for b in blocks]
-    perimeter = (np.count_nonzero(regions[:, :-1] != regions[:, 1:])
-                 + np.count_nonzero(regions[:-1, :] != regions[1:, :]))
-    return {
-        "regions per 100 cells": share(n, area),
-        "mean region size": float(sizes.mean()),
-        "largest region": float(sizes.max()),
-        "1-cell regions %": share(int((sizes == 1).sum()), n),
-        "regions of 8 cells or more %": share(int((sizes >= 8).sum()), n),
-        "rectangular regions %": share(rectangular, n),
-        "region borders per cell": perimeter / area,
-        "regions numbered %": share(int(numbered.sum()), n),
-        "0 among clues %": share(int((clues[numbered] == 0).sum()), int(numbered.sum())),
-        "clues 0 or full %": share(int(((clues == 0) | (clues == sizes))[numbered].sum()),
-                                   int(numbered.sum())),
-        "mean clue": float(clues[numbered].mean()) if numbered.any() else 0.0,
-        "clue as % of its region": float(np.mean(100 * clues[numbered] / sizes[numbered]))
-        if numbered.any() else 0.0,
-        "regions partly shaded %": share(int(((dark > 0) & (dark < sizes)).sum()), n),
-        "regions unshaded %": share(int((dark == 0).sum()), n),
-        "shaded share %": share(int(shaded.sum()), area),
-        "shaded rectangles per 100 cells": share(len(blocks), area),
-        "shaded rectangles equal to one region %": share(one_region, len(blocks)),
-        "largest shaded rectangle": float(block_sizes.max(initial=0)),
-        "mean shaded rectangle": float(block_sizes.mean()) if len(blocks) else 0.0,
-        "1-cell shaded rectangles %": share(int((block_sizes == 1).sum()), len(blocks)),
-        "regions a shaded rectangle spans (mean)": float(np.mean(spans)) if spans else 0.0,
-        "shaded cells on the border %": share(on_border(shaded), int(shaded.sum())),
-    }
-
-
-def _boxes(regions: np.ndarray, n: int) -> list[tuple[int, int, int, int]]:
+def boxes(regions: np.ndarray, n: int) -> list[tuple[int, int, int, int]]:
     """Each region's bounding box (top, left, bottom, right)."""
     out = []
     for k in range(n):
@@ -229,13 +72,14 @@ def _boxes(regions: np.ndarray, n: int) -> list[tuple[int, int, int, int]]:
     return out
 
 
-MEASURES: dict[str, Callable[[Any, Any], Measures]] = {
-    "shakashaka": shakashaka, "shikaku": shikaku, "chocona": chocona}
-
-
 def measure(genre: str, boards: list[tuple[Any, Any]]) -> tuple[list[str], np.ndarray]:
-    """The measures' names and a (boards, measures) table."""
-    got = [MEASURES[genre](p, a) for p, a in boards]
+    """The measures' names and a (boards, measures) table: each genre's studies module
+    measures one board (`board_looks`)."""
+    from ..genres.registry import get_genre
+    from . import of_genre
+
+    board_looks = of_genre(get_genre(genre)).board_looks
+    got = [board_looks(p, a) for p, a in boards]
     names = list(got[0])
     return names, np.array([[m[k] for k in names] for m in got], dtype=float)
 

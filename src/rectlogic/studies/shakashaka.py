@@ -29,6 +29,15 @@ from ..genres.shakashaka.validate import white_area_ok, white_area_ok_batch, whi
 from ..grid import ANY_CLUE, NO_CLUE
 from ..solve import solve
 from . import Params, Track, bank_boards, pct, pmap, rule_set_rows, rules_label, study
+from .looks import (
+    Measures,
+    clumps,
+    longest_run,
+    on_border,
+    share,
+    symmetric_share,
+    with_neighbour,
+)
 
 G = SHAKASHAKA
 CHUNK = 1 << 20
@@ -576,22 +585,46 @@ def corners_touch(answer: Any) -> bool:
     return bool(MEETS[point_rings(s)].any())
 
 
-def looks(boards: list[tuple[Puzzle, Any]]) -> dict[str, float]:
-    """Black share, numbered share and digits (medians per board; digits pooled), and the
-    share of answers where white regions touch at a corner."""
-    black, numbered, digits, touching = [], [], np.zeros(5), 0
-    for puzzle, answer in boards:
-        clues = np.array(puzzle.clues)
-        blacks = int((clues != NO_CLUE).sum())
-        black.append(100 * blacks / clues.size)
-        numbered.append(100 * int((clues >= 0).sum()) / max(1, blacks))
-        digits += np.bincount(clues[clues >= 0], minlength=5)
-        touching += corners_touch(answer)
+def board_looks(puzzle: Any, answer: Any) -> Measures:
+    from ..genres.shakashaka.model import BLACK, E, point_rings
+    from ..genres.shakashaka.validate import white_regions
+
+    clues = np.array(puzzle.clues)
+    cells = np.array(answer.cells)
+    black = clues != NO_CLUE
+    n_black, area = int(black.sum()), clues.size
+    digits = clues[clues >= 0]
+    counts = np.bincount(digits, minlength=5)[:5] if digits.size else np.zeros(5)
+    groups = clumps(black)
+    regions = white_regions(answer)
+    sizes = [len(g) / 4 for g in regions]
+    tilted = [any(cells[r, c] not in (E, BLACK) for r, c, _ in g) for g in regions]
+    singles = sum(len(g) == 4 and cells[g[0][0], g[0][1]] == E for g in regions)
+    framed = np.full((answer.rows + 2, answer.cols + 2), BLACK, dtype=np.uint8)
+    framed[1:-1, 1:-1] = cells
+    white_area = sum(sizes)
     return {
-        "black cells % (median)": round(statistics.median(black), 1),
-        "black cells numbered % (median)": round(statistics.median(numbered), 1),
-        **{f"digit {d} % of numbers": pct(digits[d], digits.sum()) for d in range(5)},
-        "answers with regions meeting at a corner %": pct(touching, len(boards)),
+        "black share %": share(n_black, area),
+        "black cells with a black neighbour %": share(with_neighbour(black), n_black),
+        "largest black group": float(groups.max(initial=0)),
+        "longest black run": float(longest_run(black)),
+        "black groups per 100 cells": share(len(groups), area),
+        "black cells numbered %": share(digits.size, n_black),
+        **{f"digit {d} %": share(counts[d], digits.size) for d in range(5)},
+        "mean digit": float(digits.mean()) if digits.size else 0.0,
+        "distinct digits": float(len(set(digits.tolist()))),
+        "at most two distinct digits %": 100.0 * (len(set(digits.tolist())) <= 2),
+        "black cells on the border %": share(on_border(black), n_black),
+        "black cells with a 180° partner %": symmetric_share(black),
+        "white area in 45° pieces %": share(sum(s for s, t in zip(sizes, tilted, strict=True)
+                                                if t), white_area),
+        "single white cells, % of white regions": share(singles, len(regions)),
+        "diamonds, % of white regions": share(sum(s == 2 and t for s, t in
+                                                  zip(sizes, tilted, strict=True)), len(regions)),
+        "largest white region": max(sizes, default=0.0),
+        "mean white region": float(np.mean(sizes)) if sizes else 0.0,
+        "white regions per 100 cells": share(len(regions), area),
+        "touch points per 100 cells": share(int(MEETS[point_rings(framed)].sum()), area),
     }
 
 

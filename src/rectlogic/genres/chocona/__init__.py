@@ -64,6 +64,9 @@ class Chocona(Genre[Puzzle, Answer]):
         check_same_size(puzzle, answer)
         return shaded.shaded_domains(puzzle, answer.shaded)
 
+    def faults(self, puzzle: Puzzle, answer: Answer) -> list[str]:
+        return _generate.faults(puzzle, answer)
+
     def live_mistakes(self, puzzle: Puzzle, position: Any) -> list[Violation]:
         return _live(puzzle, position)
 

@@ -1,11 +1,15 @@
-"""Chocona boards. Legal answers are exactly packings of rectangles that do not touch along
-an edge, so darts are thrown: 2n² random rectangles, each kept when its cells and its four side
-strips are still free — no search, no restarts. Regions are then drawn along the answer's
-rectangle boundaries (every shaded rectangle lies inside one region), every region is
-numbered, regions are then blended across those boundaries while the board stays acceptable
-(`blend`), and numbers are thinned while the board stays acceptable (unique, and no harder
-than asked), down to the style's share (`generating.STYLES`). `raw_board` is the stream
-for experiments: any partition, every region numbered."""
+"""Chocona boards as published ones look. Legal answers are exactly packings of rectangles
+that do not touch along an edge: darts of the shapes in Janko's answers are thrown, each kept
+where it touches no other along an edge, then rectangles are grown a row or a column at a
+time while the window rule holds, until the answer is as dense as Janko's (about 58 %
+shaded). Regions are grown across the answer to the sizes of Janko's, every region numbered
+from the answer; while a second answer exists a cell where the two differ moves to a
+neighbouring region, then regions are merged while the board stays acceptable (mostly those
+a player reads at a glance: all or none shaded), and numbers thinned (0s first) down to the
+style's share (`generating.STYLES`). The earlier generator — regions along the answer's
+rectangles, blended across them (`answer_board`, `blend`) — makes the scaling benchmark's
+first candidates; `raw_board` is the stream for experiments: any partition, every region
+numbered."""
 
 from __future__ import annotations
 
@@ -161,6 +165,21 @@ def clumps(shaded: np.ndarray) -> np.ndarray:
                         (shaded[:-1, :] & shaded[1:, :]).reshape(-1))
 
 
+def _block(shaded: np.ndarray, r: int, c: int) -> list[int]:
+    """The shaded rectangle holding cell (r, c) of a legal answer, as [top, bottom, left,
+    right) bounds: its clump is a rectangle, so the runs through the cell give it."""
+    top, bottom, left, right = r, r + 1, c, c + 1
+    while top > 0 and shaded[top - 1, c]:
+        top -= 1
+    while bottom < shaded.shape[0] and shaded[bottom, c]:
+        bottom += 1
+    while left > 0 and shaded[r, left - 1]:
+        left -= 1
+    while right < shaded.shape[1] and shaded[r, right]:
+        right += 1
+    return [top, bottom, left, right]
+
+
 def dense_packing(rows: int, cols: int, rng: np.random.Generator) -> np.ndarray:
     """An answer packed as densely as Janko's (about 59 % shaded): darts of Janko's shapes,
     then rectangles grown a row or column at a time where the window rule allows (darts
@@ -169,8 +188,7 @@ def dense_packing(rows: int, cols: int, rng: np.random.Generator) -> np.ndarray:
     for _ in range(GROWTH * rows * cols):
         cells = np.argwhere(shaded)
         r, c = cells[rng.integers(len(cells))]
-        rr, cc = np.nonzero(clumps(shaded) == clumps(shaded)[r, c])
-        box = [rr.min(), rr.max() + 1, cc.min(), cc.max() + 1]
+        box = _block(shaded, int(r), int(c))
         side = int(rng.integers(4))
         box[side] += 1 if side % 2 else -1
         if (box[0] < 0 or box[2] < 0 or box[1] > rows or box[3] > cols
@@ -263,9 +281,9 @@ def blend(puzzle: Puzzle, answer: Answer, rng: np.random.Generator,
     return puzzle
 
 
-MERGES, MERGED_SIZE, CELLS_PER_REGION = 60, 10, 5.0
+MERGES, MERGED_SIZE, CELLS_PER_REGION, LAST = 60, 9, 5.0, 5.4
 """Merges tried per board, the largest region one may make, and the cells per region
-merging stops at (Janko's: 5)."""
+merging stops at (Janko's: 5) — or, while 1-cell or unshaded regions are left, at LAST."""
 
 
 def coarsen(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
@@ -275,12 +293,15 @@ def coarsen(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
     which published boards hardly have — the repair leaves small ones behind."""
     for _ in range(MERGES):
         n = int(labels.max()) + 1
-        if labels.size / n >= CELLS_PER_REGION:
-            break
         sizes = np.bincount(labels.reshape(-1), minlength=n)
         dark = np.bincount(labels.reshape(-1), weights=shaded.reshape(-1), minlength=n)
+        odd = np.flatnonzero((sizes == 1) | (dark == 0))  # rare in Janko's: merged first
+        if labels.size / n >= CELLS_PER_REGION and (not odd.size or labels.size / n >= LAST):
+            break
         plain = np.flatnonzero((dark == 0) | (dark == sizes) | (sizes == 1))
-        k = int(rng.choice(plain)) if plain.size and rng.random() < 0.8 else int(rng.integers(n))
+        k = (int(rng.choice(odd)) if odd.size and rng.random() < 0.6
+             else int(rng.choice(plain)) if plain.size and rng.random() < 0.8
+             else int(rng.integers(n)))
         mine = labels == k
         edge = np.zeros_like(mine)
         edge[1:] |= mine[:-1]
@@ -299,10 +320,17 @@ def coarsen(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
     return labels
 
 
+UNMADE = "quota"
+"""The grade these boards never have: with regions drawn across the answer, the counts
+alone never finish a board (asked for it, an attempt gives up at once)."""
+
+
 def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
     """A dense answer and regions drawn across it (made unique), as Janko's boards are; or,
     with a judge that cannot count answers, regions along the answer's rectangles, blended
     while acceptable (the earlier generator's boards, kept for the scaling benchmark)."""
+    if judge.target == UNMADE:
+        return None
     if judge.answers is not None:
         shaded = dense_packing(rows, cols, rng)
         made = made_unique(published_regions(rows, cols, rng), shaded, rng, judge.answers)

@@ -87,6 +87,9 @@ class Shakashaka(Genre[Puzzle, Answer]):
         d[1:-1, 1:-1] = np.left_shift(1, np.array(answer.cells))
         return d.ravel()
 
+    def faults(self, puzzle: Puzzle, answer: Answer) -> list[str]:
+        return _generate.faults(puzzle, answer)
+
     def live_mistakes(self, puzzle: Puzzle, position: Any) -> list[Violation]:
         return _live(puzzle, position)
 

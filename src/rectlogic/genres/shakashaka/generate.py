@@ -3,18 +3,21 @@
 An answer is packed, not searched for: going through the cells in reading order, each cell
 still black gets a random white piece — an upright rectangle of plain white cells or a tilted
 one (45°, its corners on lattice points, drawn with triangles along its edges) — placed so
-that this cell is its first, and kept when every lattice point around it still passes the
-local rule (so pieces may meet at corners, or merge into a larger rectangle, but never make
-an illegal shape). Small tilted pieces are drawn most often, as in Janko's boards, where
-rows of diamonds meet tip to tip. Every black cell is then numbered from the answer.
+that this cell is its first, and kept when it joins no other white along an edge and every
+lattice point around it still passes the local rule (so pieces meet at corners). Pieces are
+drawn in the shares of Janko's white regions (single cells a third, diamonds a fifth, …);
+black cells left over are then covered by any piece that fits. Every black cell is then
+numbered from the answer.
 
 Packed that densely, an answer is rarely the board's only one (a diamond could as well be a
 square where no number sees it). The generator repairs it: it asks the judge for a second
 answer, takes the white regions of the first answer at a few cells where the two differ and
-makes them black — numbered, they tell the two apart — until the board is unique. Then it
-tries to whiten black cells again, keeping each new piece only while the board stays
-acceptable (unique, and no harder than the grade asked). Numbers are finally thinned to
-the style asked (`generating.STYLES`).
+makes them black — numbered, they tell the two apart — mostly packing them again at once,
+until the board is unique. Then it tries to whiten black cells again (crowded ones first),
+keeping each new piece only while the board stays acceptable (unique, and no harder than the
+grade asked). A published board whose black cells crowd or show many 0s is given up (setters
+make few). Numbers are finally thinned to the style asked (`generating.STYLES`; published
+Shakashaka keep Janko's two thirds).
 
 `random_board` is the earlier sparse generator (pieces one cell apart in a sea of black),
 kept for the studies that were measured on it."""
@@ -309,13 +312,17 @@ def _black_beside(s: np.ndarray, r: int, c: int) -> int:
 
 
 def dense_answer(rows: int, cols: int, rng: np.random.Generator,
-                 judge: Judge | None = None, black: int | None = None) -> Answer | None:
+                 judge: Judge | None = None, black: int | None = None,
+                 sparse: bool = False) -> Answer | None:
     """A packed answer; with a judge that can count answers, made unique when fully numbered
     and whitened again while acceptable — down to exactly `black` black cells when that is
-    given (None when it is not reached); None when the repair failed."""
+    given (None when it is not reached); None when the repair failed, or when `sparse` and
+    the packing is already `crowded`."""
     s = np.full((rows + 2, cols + 2), BLACK, dtype=np.uint8)
     pack(s, [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)], rng)
     whiten(s, rng, accept_all, tries=1, passes=(True,))
+    if sparse and crowded(_answer(s), EARLY):
+        return None  # the repair only adds black: give up early
     if judge is not None and judge.answers is not None:
         if not make_unique(s, rng, judge.answers):
             return None
@@ -325,9 +332,32 @@ def dense_answer(rows: int, cols: int, rng: np.random.Generator,
     return _answer(s)
 
 
+NUMBERED = 0.67
+"""The share of black cells a published board keeps numbered (Janko's 10×10: 67 %)."""
+CROWDED, ZEROS, EARLY = 0.4, 0.2, 1.25
+"""A published-style answer is given up when more than these shares of its black cells
+touch another or would show a 0: setters make few (Janko's: 23 % and 10 % on average), and
+the repair leaves more. A packing EARLY times that crowded is given up before the repair."""
+
+
 def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
-    answer = dense_answer(rows, cols, rng, judge)
-    return None if answer is None else thinned(answer, rng, judge)
+    published = judge.style == "published"
+    answer = dense_answer(rows, cols, rng, judge, sparse=published)
+    if answer is None or (published and crowded(answer)):
+        return None
+    return thinned(answer, rng, judge)
+
+
+def crowded(answer: Answer, slack: float = 1.0) -> bool:
+    """Are too many of the answer's black cells beside black ones, or 0s (more than `slack`
+    times `CROWDED`, `ZEROS`)?"""
+    digits = np.array(numbered(answer).clues)
+    black = digits >= 0
+    framed = np.pad(black, 1)
+    beside = framed[:-2, 1:-1] | framed[2:, 1:-1] | framed[1:-1, :-2] | framed[1:-1, 2:]
+    count = int(black.sum())
+    return (int((black & beside).sum()) > slack * CROWDED * count
+            or int((digits == 0).sum()) > slack * ZEROS * count)
 
 
 def thinned(answer: Answer, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
@@ -346,7 +376,8 @@ def thinned(answer: Answer, rng: np.random.Generator, judge: Judge) -> Puzzle | 
             clues[r][c] = ANY_CLUE
         return Puzzle(rows, cols, tuple(map(tuple, clues)))
 
-    return thin(len(numbers), without, judge.accept, rng, judge.style)
+    return thin(len(numbers), without, judge.accept, rng, judge.style,
+                share=NUMBERED if judge.style == "published" else None)
 
 
 def faults(puzzle: Puzzle, answer: Answer) -> list[str]:

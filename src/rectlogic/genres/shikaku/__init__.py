@@ -124,6 +124,9 @@ class Shikaku(Genre[Puzzle, Answer]):
 
         return ok
 
+    def faults(self, puzzle: Puzzle, answer: Answer) -> list[str]:
+        return _generate.faults(puzzle, answer)
+
     def live_mistakes(self, puzzle: Puzzle, position: Any) -> list[Violation]:
         return _live(puzzle, position)
 
