@@ -68,9 +68,12 @@ def test_hints() -> None:
     h = post("/api/hint", puzzle=SHAKASHAKA, position=["2◤◥_1_"] + ["______"] * 5)
     assert h["kind"] == "deduction"
     bad = post("/api/hint", puzzle=SHAKASHAKA, position=["2__◤1◥"] + ["______"] * 5)
-    assert bad["kind"] == "contradiction"
-    none = post("/api/hint", puzzle=SHIKAKU, position=[], rung="none")
-    assert none["kind"] == "none"
+    assert bad["kind"] == "mistake" and bad["move"] is None
+    answer = post("/api/solve", puzzle=SHAKASHAKA)["solutions"][0]
+    assert bad["wrong"] == [[0, c] for c in (3, 5) if answer[0][c] != "2__◤1◥"[c]]
+    assert bad["first"] == bad["wrong"][0] and bad["cells"] == [bad["first"]]
+    beyond = post("/api/hint", puzzle=SHIKAKU, position=[], rung="none")
+    assert beyond["kind"] == "deduction" and beyond["text"].startswith("Beyond your rung")
 
 
 def test_generate() -> None:

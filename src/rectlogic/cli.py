@@ -201,7 +201,10 @@ def grade_cmd(
     elif g.grade is None:
         print(f"{g.genre}: no grade — the puzzle is {g.status}, not unique")
     else:
-        print(f"{g.genre}: grade {g.grade}, score {g.score} (unique, {g.nodes} search nodes)")
+        print(f"{g.genre}: grade {g.grade}, score {g.score}, {g.stars} stars (difficulty "
+              f"{g.difficulty}; cells per rung: "
+              + ", ".join(f"{r} {n}" for r, n in (g.steps or {}).items())
+              + f") (unique, {g.nodes} search nodes)")
 
 
 @app.command("generate")
@@ -282,7 +285,8 @@ def bank_show(board_id: int, bank_path: BankOpt = None, as_json: JsonOpt = False
         _emit(row.to_json())
         return
     print(f"#{row.id} {row.genre} {row.rows}x{row.cols} grade {row.grade}"
-          + (f" (score {row.score})" if row.score is not None else ""))
+          + (f" (score {row.score})" if row.score is not None else "")
+          + (f", {row.stars} stars" if row.stars is not None else ""))
     print(row.url)
     print(get_genre(row.genre).render(formats.load(row.url).puzzle))
 
@@ -331,11 +335,20 @@ def bank_add(
             continue
         boards.append(
             Board(puzzle.genre, puzzle.rows, puzzle.cols, g.grade, None, puzzle, g.answer,
-                  g.score)
+                  g.score, g.stars)
         )
     if refused:
         raise RectlogicError("nothing added; refused: " + "; ".join(refused))
     print(f"{bank.add(boards, bank_path)} added")
+
+
+@bank_app.command("regrade")
+def bank_regrade(bank_path: BankOpt = None) -> None:
+    """Grade every stored board again (grade, score, stars) with today's ladder, in place."""
+    from . import bank
+
+    for move, n in bank.regrade(bank_path).items():
+        print(f"{n:>4} {move}")
 
 
 @bank_app.command("build")

@@ -23,13 +23,15 @@ from ...engine.kernel import CompiledRules, Kernels
 from ...grid import box_sum, mask_labels, piece_boxes, prefix_sums
 from .model import BIT, BOTH, SHADED, WHITE, WINDOW_OK, Puzzle
 
-RULES = ("quota", "corner", "box", "probe")
+RULES = ("quota", "corner", "box", "probe", "ways", "nested")
 LADDER = {
     "none": (),
     "quota": ("quota",),
     "corner": ("quota", "corner"),
     "box": ("quota", "corner", "box"),
     "probe": ("quota", "corner", "box", "probe"),
+    "ways": ("quota", "corner", "box", "probe", "ways"),
+    "nested": ("quota", "corner", "box", "probe", "ways", "nested"),
 }
 SH, WH = BIT[SHADED], BIT[WHITE]
 

@@ -43,6 +43,8 @@ class Shakashaka(Genre[Puzzle, Answer]):
         "tips": "a white area cannot end in a 45° point",
         "reflex": "a white area cannot bend inwards",
         "probe": "every other choice there leads to a contradiction",
+        "nested": "every other choice there leads to a contradiction, found by trying a "
+                  "second cell inside that assumption",
     }
     name = "shakashaka"
     RULES = _rules.RULES

@@ -39,6 +39,8 @@ class Shikaku(Genre[Puzzle, Answer]):
         "only-coverer": "no other number can reach a cell it must cover",
         "forced-cell": "every rectangle left to another number covers a cell this one needs",
         "probe": "every other rectangle for it leads to a contradiction",
+        "nested": "every other rectangle for it leads to a contradiction, found by trying "
+                  "a second number's rectangle inside that assumption",
     }
     RULES = _rules.RULES
     LADDER = _rules.LADDER
