@@ -28,7 +28,7 @@ EDITS_TRIED = 60
 
 
 def analyze(puzzle: Board, timeout: float | None = None) -> dict[str, Any]:
-    """{"genre", "rows", "cols", "status", "count", "complete", "grade", "score",
+    """{"genre", "rows", "cols", "status", "count", "complete", "grade", "score", "stars",
     "undecided", "differ", "suggestions", "conflict", "seconds"}, within `timeout`."""
     started = time.perf_counter()
     with limits.time_limit(timeout):
@@ -38,12 +38,12 @@ def analyze(puzzle: Board, timeout: float | None = None) -> dict[str, Any]:
             "genre": puzzle.genre, "rows": puzzle.rows, "cols": puzzle.cols,
             "status": found.status, "count": found.count,
             "complete": found.complete and found.count < COUNT_CAP,
-            "grade": None, "score": None, "undecided": undecided(puzzle),
+            "grade": None, "score": None, "stars": None, "undecided": undecided(puzzle),
             "differ": [], "suggestions": [], "conflict": [],
         }
         if found.status == "unique":
             g = grade(puzzle, scored=True)
-            out["grade"], out["score"] = g.grade, g.score
+            out["grade"], out["score"], out["stars"] = g.grade, g.score, g.stars
         elif found.status == "multiple":
             # keep an answer that places something (an empty one has nothing to solve)
             a = next((x for x in found.answers if not genre.is_blank(puzzle, x)),

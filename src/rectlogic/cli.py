@@ -438,6 +438,9 @@ def bench_cmd(
     analysis: Annotated[bool, typer.Option(
         "--analyze", help="time `analyze` on 10x10 and 20x20 bank boards, one number dropped")
     ] = False,
+    hints: Annotated[bool, typer.Option(
+        "--hints", help="walk every bank board (of --genre) from empty to solved by hints alone")
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Solve every puzzle of a corpus (limit 2), time it, compare with published answers;
@@ -465,6 +468,9 @@ def bench_cmd(
         for r in [] if as_json else rows:
             print(f"{r['genre']:<11} {r['size']:>6} {r['boards']:>3} boards {r['statuses']}: "
                   f"median {r['median_ms']} ms, p90 {r['p90_ms']} ms, max {r['max_ms']} ms")
+        return
+    if hints:
+        _hint_bench(formats.genre_name(genre) if genre else None, as_json)
         return
     if report_file:
         write_report(report_file, sample=sample, boards=boards, note=err.print)
@@ -512,6 +518,21 @@ def bench_cmd(
             print(f"  {p.key}: error: {p.error}")
         elif p.status != "unique" or p.matches is False:
             print(f"  {p.key}: {p.status}, matches={p.matches}")
+
+
+def _hint_bench(genre: str | None, as_json: bool) -> None:
+    from . import bank
+    from .bench.hints import run_hint_bench
+
+    rows = run_hint_bench(bank.rows(genre=genre))
+    if as_json:
+        _emit(rows)
+        return
+    for r in rows:
+        print(f"{r['genre']:<11} {r['size']:>6} {r['boards']:>3} boards, {r['solved']} solved, "
+              f"{r['hints']} hints, {r['reveals']} reveals on {r['boards_with_reveals']} boards, "
+              f"{r['dead_ends']} dead ends, {r['wrong']} wrong, {r['repeats']} repeated: "
+              f"median {r['median_ms']} ms, p99 {r['p99_ms']} ms, max {r['max_ms']} ms")
 
 
 @app.command("experiment")

@@ -7,11 +7,12 @@ that answer; `search` when no rung does, so guessing is needed."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
-from .engine import popcount
+from .engine import Propagate, popcount
 from .engine.limits import time_limit
 from .genres import Board, Genre, genre_of
 from .genres.base import SEARCH
@@ -76,12 +77,28 @@ def rungs_of(genre: Genre, up_to: str | None = None) -> list[str]:
         [] if up_to is not None else names)
 
 
+@lru_cache(maxsize=128)
+def _cached_propagator(puzzle: Board, rung: str) -> Propagate | None:
+    genre = genre_of(puzzle)
+    return genre.propagator(puzzle, genre.rules_for(rung))
+
+
+def rung_propagator(puzzle: Board, rung: str) -> Propagate | None:
+    """A rung's propagator, kept for the boards used last: hints and rounds ask for the same
+    ones again and again, and packing a board for the compiled rules costs more than a
+    fixpoint near the end of a solve."""
+    try:
+        return _cached_propagator(puzzle, rung)
+    except TypeError:  # a puzzle that cannot be a cache key
+        return _cached_propagator.__wrapped__(puzzle, rung)
+
+
 def weakest_step(genre: Genre, puzzle: Board, d: np.ndarray, open_: np.ndarray,
                  rungs: list[str]) -> tuple[str, np.ndarray, np.ndarray] | None:
     """The weakest of these rungs whose fixpoint from d decides an open variable: (the rung,
     its fixpoint, the open variables it decides); None when none decides one (or d is dead)."""
     for rung in rungs:
-        propagate = genre.propagator(puzzle, genre.rules_for(rung))
+        propagate = rung_propagator(puzzle, rung)
         after = d if propagate is None else propagate(d[None])[0]
         if not after.all():
             return None

@@ -12,6 +12,7 @@ answer, so that every hint is a move until the board is solved."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -19,19 +20,35 @@ import numpy as np
 
 from .engine import dead, popcount
 from .genres import Board, Genre, genre_of
-from .grade import most_constrained, rungs_of, weakest_step
+from .grade import difficulty, most_constrained, rounds, rungs_of, stars, weakest_step
 from .solve import solve
 
 ANSWER_BUDGET = 50_000
 """Search nodes spent finding the one answer a hint is checked against."""
 
 
+@dataclass(frozen=True)
+class Known:
+    """What a hint needs to know of a board beyond the position, worked out once: its one
+    answer (None when it has none or several, or the search ran out), that answer as JSON,
+    the board's description, and its stars."""
+
+    answer: Any
+    truth: Any = None
+    board: Any = None
+    stars: int | None = None
+
+
 @lru_cache(maxsize=32)
-def only_answer(puzzle: Board) -> Any | None:
-    """The board's one answer (None when it has none or several, or the search ran out):
-    kept for the puzzles asked about last, since a player asks many hints of one board."""
+def known(puzzle: Board) -> Known:
+    """`Known` for the puzzles asked about last (a player asks many hints of one board)."""
     found = solve(puzzle, limit=2, budget=ANSWER_BUDGET)
-    return found.answers[0] if found.status == "unique" else None
+    if found.status != "unique":
+        return Known(None)
+    genre, answer = genre_of(puzzle), found.answers[0]
+    board_stars = stars(puzzle.genre, difficulty(puzzle, rounds(puzzle, answer)))
+    return Known(answer, genre.answer_json(puzzle, answer), genre.board_json(puzzle),
+                 board_stars)
 
 
 def hint(puzzle: Board, position: Any, rung: str | None = None) -> dict[str, Any]:
@@ -39,14 +56,21 @@ def hint(puzzle: Board, position: Any, rung: str | None = None) -> dict[str, Any
     names it, `rule` the rule it adds), `reveal` (no rung decides anything: a cell of the
     answer, its move marked `reveal`), `mistake` (marks that disagree with the one answer:
     `wrong` cells in reading order, `rects` for rectangle genres, `first` the one to undo back
-    to), and, on boards without one answer only, `contradiction` and `none`."""
+    to), and, on boards without one answer only, `contradiction` and `none`. Every answer
+    also carries the board's `stars` (None without one answer)."""
     genre = genre_of(puzzle)
     chosen = rung or genre.DEFAULT_RUNG
-    names = genre.rules_for(chosen)
+    names = genre.rules_for(chosen)  # a bad rung or position is refused before any solving
     d = genre.position_domains(puzzle, position)
-    answer = _cached_answer(puzzle)
+    facts = _known(puzzle)
+    return {**_hint(genre, puzzle, position, chosen, names, d, facts), "stars": facts.stars}
+
+
+def _hint(genre: Genre, puzzle: Board, position: Any, chosen: str, names: frozenset[str],
+          d: np.ndarray, facts: Known) -> dict[str, Any]:
+    answer = facts.answer
     if answer is not None:
-        wrong = wrong_marks(puzzle, position, answer)
+        wrong = _wrong(position, facts.truth, facts.board)
         if wrong["wrong"] or wrong["rects"]:
             return _mistake(wrong)
     if not d.all() or (answer is None and _dead_at(genre, puzzle, names, d)):
@@ -69,11 +93,11 @@ def hint(puzzle: Board, position: Any, rung: str | None = None) -> dict[str, Any
     return _reveal(genre, puzzle, d, open_, genre.encode(puzzle, answer))
 
 
-def _cached_answer(puzzle: Board) -> Any | None:
+def _known(puzzle: Board) -> Known:
     try:
-        return only_answer(puzzle)
-    except TypeError:  # a puzzle that cannot be a cache key: solve it anew
-        return only_answer.__wrapped__(puzzle)
+        return known(puzzle)
+    except TypeError:  # a puzzle that cannot be a cache key: worked out anew
+        return known.__wrapped__(puzzle)
 
 
 def _dead_at(genre: Genre, puzzle: Board, names: frozenset[str], d: np.ndarray) -> bool:
@@ -118,8 +142,10 @@ def wrong_marks(puzzle: Board, position: Any, answer: Any) -> dict[str, Any]:
     reading order, "rects": rectangles [top, left, height, width] not in the answer, by top
     then left}."""
     genre = genre_of(puzzle)
-    truth = genre.answer_json(puzzle, answer)
-    board = genre.board_json(puzzle)
+    return _wrong(position, genre.answer_json(puzzle, answer), genre.board_json(puzzle))
+
+
+def _wrong(position: Any, truth: Any, board: dict[str, Any]) -> dict[str, Any]:
     if board["input"] == "rectangles":
         return {"wrong": [], "rects": sorted(list(r) for r in position if list(r) not in truth)}
     wrong = [[r, c] for r, row in enumerate(position) for c, ch in enumerate(row)

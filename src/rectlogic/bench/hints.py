@@ -15,7 +15,7 @@ from .. import bank
 from ..errors import RectlogicError
 from ..formats.auto import load, read_answer
 from ..genres import Board, genre_of
-from ..hint import hint, only_answer
+from ..hint import hint, known
 
 
 @dataclass
@@ -105,7 +105,7 @@ def run_hint_bench(rows: Iterable[bank.Row] | None = None,
         first = load(found[0].url, genre).puzzle
         hint(first, [] if genre_of(first).board_json(first)["input"] == "rectangles"
              else ["_" * side] * side)
-        only_answer.cache_clear()
+        known.cache_clear()
         walks = []
         for row in found:
             p = load(row.url, row.genre).puzzle
