@@ -19,7 +19,8 @@ from rectlogic.solve import solve
 
 from .test_cli import run
 
-KEYS = {"genre", "rows", "cols", "status", "count", "complete", "grade", "score", "undecided",
+KEYS = {"genre", "rows", "cols", "status", "count", "complete", "grade", "score", "stars",
+        "undecided",
         "differ", "suggestions", "conflict", "seconds"}
 
 
