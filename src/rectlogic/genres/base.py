@@ -183,6 +183,18 @@ class Genre(ABC, Generic[P, A]):
         return [*self.LADDER, SEARCH]
 
     @property
+    def rung_text(self) -> dict[str, str]:
+        """Each rung with rules in a line: the rule(s) it adds to the rung below, in words
+        (for the rung selector and the grades' explanations)."""
+        out, before = {}, frozenset()
+        for rung, rules in self.LADDER.items():
+            added = [r for r in rules if r not in before]
+            if added:
+                out[rung] = "; ".join(self.REASONS.get(r, r) for r in added)
+            before = frozenset(rules)
+        return out
+
+    @property
     def strongest_plain_rung(self) -> str:
         """The strongest rung that does not probe (a search's cheapest strong propagation)."""
         return [r for r, rules in self.LADDER.items() if not PROBING_RULES & set(rules)][-1]
@@ -204,7 +216,8 @@ class Genre(ABC, Generic[P, A]):
     def board_json(self, puzzle: P) -> dict[str, Any]:
         """What the player needs to draw and play the board (see `genres.drawing`)."""
         return {"genre": self.name, "rows": puzzle.rows, "cols": puzzle.cols,
-                "rungs": list(self.LADDER), **self.part("board").describe(puzzle)}
+                "rungs": list(self.LADDER), "rung_text": self.rung_text,
+                **self.part("board").describe(puzzle)}
 
     @property
     def peers(self) -> dict[str, Callable[[Any], str | None]]:
