@@ -6,6 +6,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from rectlogic import bank
+from rectlogic.formats.auto import load
+from rectlogic.grade import grade
 from rectlogic.web import create_app
 
 client = TestClient(create_app(), raise_server_exceptions=False)
@@ -63,6 +65,7 @@ def test_check_points_at_the_error() -> None:
 def test_hints() -> None:
     h = post("/api/hint", puzzle=SHIKAKU, position=[], rung="dual")
     assert h["kind"] == "deduction" and h["rule"] in ("only-coverer", "forced-cell")
+    assert h["stars"] == grade(load(SHIKAKU).puzzle, scored=True).stars and 1 <= h["stars"] <= 5
     h = post("/api/hint", puzzle=CHOCONA, position=["______"] * 6, rung="quota")
     assert h["rule"] == "quota" and h["cells"]
     h = post("/api/hint", puzzle=SHAKASHAKA, position=["2◤◥_1_"] + ["______"] * 5)

@@ -25,6 +25,9 @@ from .solve import solve
 
 ANSWER_BUDGET = 50_000
 """Search nodes spent finding the one answer a hint is checked against."""
+STARS_MAX_CELLS = 400
+"""Boards up to 20×20 (the bank's largest) have their stars in every hint; beyond, solving
+the board in rounds for them could outrun a hint's deadline (None there)."""
 
 
 @dataclass(frozen=True)
@@ -46,7 +49,8 @@ def known(puzzle: Board) -> Known:
     if found.status != "unique":
         return Known(None)
     genre, answer = genre_of(puzzle), found.answers[0]
-    board_stars = stars(puzzle.genre, difficulty(puzzle, rounds(puzzle, answer)))
+    board_stars = None if puzzle.rows * puzzle.cols > STARS_MAX_CELLS else stars(
+        puzzle.genre, difficulty(puzzle, rounds(puzzle, answer)))
     return Known(answer, genre.answer_json(puzzle, answer), genre.board_json(puzzle),
                  board_stars)
 
