@@ -19,9 +19,9 @@ from rectlogic.solve import solve
 
 from .test_cli import run
 
-KEYS = {"genre", "rows", "cols", "status", "count", "complete", "grade", "score", "undecided",
-        "differ", "differ_complete", "suggestions", "conflict", "conflict_minimal", "reason",
-        "seconds"}
+KEYS = {"genre", "rows", "cols", "status", "count", "complete", "grade", "score", "stars",
+        "undecided", "differ", "differ_complete", "suggestions", "conflict", "conflict_minimal",
+        "reason", "seconds"}
 
 
 def small_boards(name: str, n: int = 6) -> list:

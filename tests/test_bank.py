@@ -29,10 +29,11 @@ def test_every_bank_board_is_unique_graded_and_valid(part: int) -> None:
         answer = codec(row.genre).answer_from_json(puzzle, row.answer)
         assert not genre.validate(puzzle, answer), row.id  # pzprjs's checks, all of them
         assert solve(puzzle).answers == [answer], row.id
-        assert grade(puzzle).grade == row.grade, row.id
+        g = grade(puzzle, scored=True)
+        assert (g.grade, g.stars) == (row.grade, row.stars), row.id
         assert (puzzle.rows, puzzle.cols) == (row.rows, row.cols)
         if row.grade != SEARCH:
-            assert row.score == score(puzzle, row.grade), row.id
+            assert row.score == score(puzzle, row.grade) == g.score, row.id
 
 
 def test_bank_has_the_promised_counts() -> None:
@@ -80,7 +81,7 @@ def test_bank_commands(tmp_path) -> None:
     assert set(listed[0]) == {"genre", "size", "grade", "count"}
     exported = json.loads(run("bank", "export", "--genre", "shikaku", "--json").stdout)
     assert exported and set(exported[0]) == {"id", "genre", "rows", "cols", "grade", "score",
-                                             "url", "solution"}
+                                             "stars", "url", "solution"}
     assert all(b["genre"] == "shikaku" for b in exported)
     shown = json.loads(run("bank", "show", str(exported[0]["id"]), "--json").stdout)
     assert shown == exported[0]
@@ -95,3 +96,27 @@ def test_bank_commands(tmp_path) -> None:
     assert run("bank", "add", "https://puzz.link/p?chocona/2/2", "--bank",
                str(mine)).returncode == 2
     assert run("bank", "show", "99999").returncode == 2
+
+
+def test_a_bank_from_before_stars_is_read_then_regraded(tmp_path) -> None:
+    """A bank made before scores and stars (and before the ways and nested rungs) is read
+    with neither, gains both columns when written, and `bank regrade` grades it anew."""
+    import sqlite3
+
+    row = next(r for r in ROWS if r.genre == "chocona" and r.grade == "ways")
+    old = tmp_path / "old.sqlite"
+    con = sqlite3.connect(old)
+    con.execute("CREATE TABLE boards (id INTEGER PRIMARY KEY, genre TEXT NOT NULL, rows INTEGER"
+                " NOT NULL, cols INTEGER NOT NULL, grade TEXT NOT NULL, url TEXT NOT NULL UNIQUE,"
+                " answer TEXT NOT NULL, seed INTEGER, generator TEXT, added TEXT NOT NULL)")
+    con.execute("INSERT INTO boards VALUES (1, 'chocona', ?, ?, 'search', ?, ?, NULL, NULL, "
+                "'2026-01-01')", (row.rows, row.cols, row.url, json.dumps(row.answer)))
+    con.commit()
+    con.close()
+    before = bank.get(1, old)
+    assert (before.grade, before.score, before.stars) == ("search", None, None)
+    r = run("bank", "regrade", "--bank", str(old))
+    assert r.returncode == 0 and "chocona search -> ways" in r.stdout
+    after = bank.get(1, old)
+    assert (after.grade, after.score, after.stars) == ("ways", row.score, row.stars)
+    assert after.stars is not None

@@ -119,11 +119,14 @@ def test_generate_and_grade_cli() -> None:
             "--json")
     out = json.loads(r.stdout)
     assert [b["seed"] for b in out] == [7, 8]
-    assert set(out[0]) == {"genre", "rows", "cols", "grade", "score", "seed", "url",
+    assert set(out[0]) == {"genre", "rows", "cols", "grade", "score", "stars", "seed", "url",
                            "solution"}
     g = json.loads(run("grade", out[0]["url"], "--json").stdout)
     assert g == {"genre": "shikaku", "grade": out[0]["grade"], "unique": True,
-                 "nodes": g["nodes"], "score": out[0]["score"]}
+                 "nodes": g["nodes"], "score": out[0]["score"], "stars": g["stars"],
+                 "difficulty": g["difficulty"], "steps": g["steps"]}
+    assert 1 <= g["stars"] <= 5  # each rectangle not given outright is decided once:
+    assert 0 < sum(g["steps"].values()) <= len(out[0]["solution"])
     assert g["score"] >= 1
     for bad in (["--grade", "magic"], ["--size", "40x40"], ["--size", "0x3"], ["--count", "0"]):
         r = run("generate", "--genre", "shikaku", *bad)

@@ -87,8 +87,9 @@ def test_three_counts_agree(p: Puzzle) -> None:
     n = p.white_cells
     assert leaf.nodes == (5 ** (n + 1) - 1) // 4
     assert fast.nodes <= leaf.nodes
-    probed = solve(p, rung="probe", limit=0)
-    assert sorted(map(str, probed.answers)) == sorted(map(str, truth))
+    for rung in ("probe", "nested"):
+        probed = solve(p, rung=rung, limit=0)
+        assert sorted(map(str, probed.answers)) == sorted(map(str, truth)), rung
 
 
 @pytest.mark.parametrize("p", BOARDS[:8], ids=lambda p: G.render(p).replace("\n", "/"))
@@ -97,7 +98,7 @@ def test_no_rung_loses_a_real_answer(p: Puzzle) -> None:
     start = G.initial_domains(p)
     subsets = [frozenset(s) for k in range(5) for s in
                itertools.combinations(("clues", "parity", "tips", "reflex"), k)]
-    for names in [*subsets, frozenset(G.RULES)]:
+    for names in [*subsets, G.rules_for("probe"), G.rules_for("nested"), frozenset({"nested"})]:
         prop = G.propagator(p, names)
         if prop is None:
             continue

@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 from rectlogic import bank
 from rectlogic.formats.auto import load
 from rectlogic.genres.registry import GENRE_NAMES, GENRES, genre_with_format
+from rectlogic.grade import grade
 from rectlogic.web import create_app
 
 client = TestClient(create_app(), raise_server_exceptions=False)
@@ -73,19 +74,22 @@ def test_check_gives_the_failing_examples_their_codes(genre: object) -> None:
 
 @pytest.mark.parametrize("genre", GENRES, ids=GENRE_NAMES)
 def test_hints_and_undecided_cells(genre: object) -> None:
-    """From the empty position, the weakest rung with rules finds a deduction or says it
-    has none; the rung that does nothing says none; the undecided cells are cells."""
+    """From the empty position, the weakest rung with rules finds a deduction; a rung that
+    does nothing goes beyond itself and says so; every hint carries the board's stars; the
+    undecided cells are cells."""
     url = genre.examples.SOLVED[0].url
     plain = next(r for r, rules in genre.LADDER.items() if rules)
     position = [] if genre.board_json(load(url).puzzle)["input"] == "rectangles" else \
         ["_" * len(row) for row in genre.examples.SOLVED[0].answer]
     h = post("/api/hint", puzzle=url, position=position, rung=plain)
-    assert h["kind"] in ("deduction", "narrowing", "none")
-    if h["kind"] == "deduction":
+    assert h["kind"] in ("deduction", "reveal")
+    if h["kind"] == "deduction" and not h["text"].startswith("Beyond your rung"):
         assert h["rule"] in genre.LADDER[plain] and h["cells"]
+    assert h["stars"] == grade(load(url).puzzle, scored=True).stars and 1 <= h["stars"] <= 5
     idle = [r for r, rules in genre.LADDER.items() if not rules]
     if idle:
-        assert post("/api/hint", puzzle=url, position=position, rung=idle[0])["kind"] == "none"
+        beyond = post("/api/hint", puzzle=url, position=position, rung=idle[0])
+        assert beyond["kind"] == "deduction" and beyond["text"].startswith("Beyond your rung")
     cells = post("/api/undecided", puzzle=url, position=position, rung=plain)
     assert all(len(rc) == 2 for rc in cells["cells"])
 

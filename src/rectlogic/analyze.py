@@ -43,8 +43,9 @@ Cell = tuple[int, int]
 def analyze(puzzle: Board, timeout: float | None = None,
             patience: float | None = None) -> dict[str, Any]:
     """{"genre", "rows", "cols", "status", "count", "complete", "grade", "score",
-    "undecided", "differ", "differ_complete", "suggestions", "conflict", "conflict_minimal",
-    "reason", "seconds"}, within `timeout`; the parts after the verdict within `patience`."""
+    "stars", "undecided", "differ", "differ_complete", "suggestions", "conflict",
+    "conflict_minimal", "reason", "seconds"}, within `timeout`; the parts after the verdict
+    within `patience`."""
     started = time.perf_counter()
     if patience is None:
         patience = min(PATIENCE, max(0.1, PATIENCE * puzzle.rows * puzzle.cols / 400))
@@ -56,13 +57,13 @@ def analyze(puzzle: Board, timeout: float | None = None,
             "genre": puzzle.genre, "rows": puzzle.rows, "cols": puzzle.cols,
             "status": found.status, "count": found.count,
             "complete": found.complete and found.count < COUNT_CAP,
-            "grade": None, "score": None, "undecided": undecided(puzzle),
+            "grade": None, "score": None, "stars": None, "undecided": undecided(puzzle),
             "differ": [], "differ_complete": True, "suggestions": [],
             "conflict": [], "conflict_minimal": True, "reason": None,
         }
         if found.status == "unique":
             g = grade(puzzle, scored=True)
-            out["grade"], out["score"] = g.grade, g.score
+            out["grade"], out["score"], out["stars"] = g.grade, g.score, g.stars
         elif found.status == "multiple":
             # keep an answer that places something (an empty one has nothing to solve)
             a = next((x for x in found.answers if not genre.is_blank(puzzle, x)),

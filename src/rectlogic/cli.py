@@ -219,7 +219,10 @@ def grade_cmd(
     elif g.grade is None:
         print(f"{g.genre}: no grade — the puzzle is {g.status}, not unique")
     else:
-        print(f"{g.genre}: grade {g.grade}, score {g.score} (unique, {g.nodes} search nodes)")
+        print(f"{g.genre}: grade {g.grade}, score {g.score}, {g.stars} stars (difficulty "
+              f"{g.difficulty}; cells per rung: "
+              + ", ".join(f"{r} {n}" for r, n in (g.steps or {}).items())
+              + f") (unique, {g.nodes} search nodes)")
 
 
 @app.command("generate")
@@ -368,7 +371,8 @@ def bank_show(board_id: int, bank_path: BankOpt = None, as_json: JsonOpt = False
         _emit(row.to_json())
         return
     print(f"#{row.id} {row.genre} {row.rows}x{row.cols} grade {row.grade}"
-          + (f" (score {row.score})" if row.score is not None else ""))
+          + (f" (score {row.score})" if row.score is not None else "")
+          + (f", {row.stars} stars" if row.stars is not None else ""))
     print(row.url)
     print(get_genre(row.genre).render(formats.load(row.url).puzzle))
 
@@ -409,6 +413,15 @@ def bank_add(
     if refused:
         raise RectlogicError("nothing added; refused: " + "; ".join(refused))
     print(f"{bank.add(boards, bank_path)} added")
+
+
+@bank_app.command("regrade")
+def bank_regrade(bank_path: BankOpt = None) -> None:
+    """Grade every stored board again (grade, score, stars) with today's ladder, in place."""
+    from . import bank
+
+    for move, n in bank.regrade(bank_path).items():
+        print(f"{n:>4} {move}")
 
 
 @bank_app.command("build")
@@ -513,6 +526,9 @@ def bench_cmd(
     cells: Annotated[int, typer.Option(
         help="empty cells per board that get each small number added (--analyze); 0 = all")
     ] = 4,
+    hints: Annotated[bool, typer.Option(
+        "--hints", help="walk every bank board (of --genre) from empty to solved by hints alone")
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Solve every puzzle of a corpus (limit 2), time it, compare with published answers;
@@ -545,6 +561,9 @@ def bench_cmd(
             print(f"{r['genre']:<11} {r['size']:>6} {r['boards']:>3} boards, {r['deletions']} "
                   f"deletions + {r['additions']} additions {r['statuses']}: median "
                   f"{r['median_ms']} ms, p99 {r['p99_ms']} ms, max {r['max_ms']} ms")
+        return
+    if hints:
+        _hint_bench(formats.genre_name(genre) if genre else None, as_json)
         return
     if report_file:
         write_report(report_file, sample=sample, boards=boards, note=err.print)
@@ -592,6 +611,21 @@ def bench_cmd(
             print(f"  {p.key}: error: {p.error}")
         elif p.status != "unique" or p.matches is False:
             print(f"  {p.key}: {p.status}, matches={p.matches}")
+
+
+def _hint_bench(genre: str | None, as_json: bool) -> None:
+    from . import bank
+    from .bench.hints import run_hint_bench
+
+    rows = run_hint_bench(bank.rows(genre=genre))
+    if as_json:
+        _emit(rows)
+        return
+    for r in rows:
+        print(f"{r['genre']:<11} {r['size']:>6} {r['boards']:>3} boards, {r['solved']} solved, "
+              f"{r['hints']} hints, {r['reveals']} reveals on {r['boards_with_reveals']} boards, "
+              f"{r['dead_ends']} dead ends, {r['wrong']} wrong, {r['repeats']} repeated: "
+              f"median {r['median_ms']} ms, p99 {r['p99_ms']} ms, max {r['max_ms']} ms")
 
 
 @app.command("experiment")

@@ -19,7 +19,7 @@ from .formats.auto import dump
 from .genres.base import SEARCH, genre_of
 from .genres.generating import DEFAULT_STYLE, STYLES, Judge
 from .genres.registry import get_genre
-from .grade import finished_by, grade, score
+from .grade import assess, finished_by, grade
 from .grid import check_size
 from .solve import solve
 
@@ -47,11 +47,14 @@ class Board:
     answer: Any
     score: int | None = None
     """How hard inside its grade (`grade.score`); None for `search` boards."""
+    stars: int | None = None
+    """1–5 against Janko's boards (`grade.stars`)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "genre": self.genre, "rows": self.rows, "cols": self.cols, "grade": self.grade,
-            "score": self.score, "seed": self.seed, "url": dump(self.puzzle, None, "url").strip(),
+            "score": self.score, "stars": self.stars, "seed": self.seed,
+            "url": dump(self.puzzle, None, "url").strip(),
             "solution": get_genre(self.genre).answer_json(self.puzzle, self.answer),
         }
 
@@ -146,8 +149,8 @@ def attempt(genre_name: str, rows: int, cols: int, target: str | None, seed: int
         return None  # an empty answer: nothing to solve
     if genre.faults(puzzle, g.answer):
         return None  # a board no published setter would make
-    points = score(puzzle, g.grade) if g.grade != SEARCH else None
-    return Board(genre_name, rows, cols, g.grade, seed, puzzle, g.answer, points)
+    points, _, _, star_count = assess(puzzle, g.grade, g.answer)
+    return Board(genre_name, rows, cols, g.grade, seed, puzzle, g.answer, points, star_count)
 
 
 Job = tuple[str, int, int, "str | None", int, "float | None", int, str]

@@ -1,65 +1,179 @@
-"""Hints: the next move the chosen rung can justify from a player's position, and why.
+"""Hints: the next move from a player's position, and why — never a dead end.
 
-The position (what the player has placed so far) becomes domains; the rungs of the ladder are
-tried weakest first, and the first whose fixpoint decides a cell the player has not gives the
-move — named by the rule that rung adds, and said in words (1-based rows and columns). A
-position the rung's full fixpoint already kills is reported as a contradiction instead."""
+The position (what the player has placed so far) becomes domains. On a board with one answer,
+a position that disagrees with it is a mistake, whether or not the rules can tell yet: the
+hint names the wrong marks (the first in reading order) so the player can undo back to it.
+Otherwise the rungs of the ladder are tried weakest first, and the first whose fixpoint
+decides a cell the player has not gives the move — named by the rule that rung adds, and said
+in words (1-based rows and columns). The chosen rung only says where to start looking
+harder: when no rung up to it decides anything, the stronger ones are tried too. When no rung
+at all decides anything, the hint says so and reveals the most constrained cell of the
+answer, so that every hint is a move until the board is solved."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 from .engine import dead, popcount
 from .genres import Board, Genre, genre_of
+from .grade import difficulty, most_constrained, rounds, rungs_of, stars, weakest_step
+from .solve import solve
+
+ANSWER_BUDGET = 50_000
+"""Search nodes spent finding the one answer a hint is checked against."""
+STARS_MAX_CELLS = 400
+"""Boards up to 20×20 (the bank's largest) have their stars in every hint; beyond, solving
+the board in rounds for them could outrun a hint's deadline (None there)."""
+
+
+@dataclass(frozen=True)
+class Known:
+    """What a hint needs to know of a board beyond the position, worked out once: its one
+    answer (None when it has none or several, or the search ran out), that answer as JSON,
+    the board's description, and its stars."""
+
+    answer: Any
+    truth: Any = None
+    board: Any = None
+    stars: int | None = None
+
+
+@lru_cache(maxsize=32)
+def known(puzzle: Board) -> Known:
+    """`Known` for the puzzles asked about last (a player asks many hints of one board)."""
+    found = solve(puzzle, limit=2, budget=ANSWER_BUDGET)
+    if found.status != "unique":
+        return Known(None)
+    genre, answer = genre_of(puzzle), found.answers[0]
+    board_stars = None if puzzle.rows * puzzle.cols > STARS_MAX_CELLS else stars(
+        genre, difficulty(puzzle, rounds(puzzle, answer)))
+    return Known(answer, genre.answer_json(puzzle, answer), genre.board_json(puzzle),
+                 board_stars)
 
 
 def hint(puzzle: Board, position: Any, rung: str | None = None) -> dict[str, Any]:
-    """The next move the chosen rung can justify from this position: the weakest rung of the
-    ladder (up to the chosen one) whose fixpoint decides a cell the player has not, named by
-    the rule that rung adds. When the chosen rung decides nothing new, the choices it rules
-    out are shown instead (kind `narrowing`), so a hint never repeats without progress."""
+    """The next move from this position. Kinds: `deduction` (a move a rung justifies; `rung`
+    names it, `rule` the rule it adds), `reveal` (no rung decides anything: a cell of the
+    answer, its move marked `reveal`), `mistake` (marks that disagree with the one answer:
+    `wrong` cells in reading order, `rects` for rectangle genres, `first` the one to undo back
+    to), and, on boards without one answer only, `contradiction` and `none`. Every answer
+    also carries the board's `stars` (None without one answer)."""
     genre = genre_of(puzzle)
-    names = genre.rules_for(rung)
+    chosen = rung or genre.DEFAULT_RUNG
+    names = genre.rules_for(chosen)  # a bad rung or position is refused before any solving
     d = genre.position_domains(puzzle, position)
-    full = genre.propagator(puzzle, names)
-    if not d.all() or (full is not None and dead(full(d[None]))[0]):
+    facts = _known(puzzle)
+    return {**_hint(genre, puzzle, position, chosen, names, d, facts), "stars": facts.stars}
+
+
+def _hint(genre: Genre, puzzle: Board, position: Any, chosen: str, names: frozenset[str],
+          d: np.ndarray, facts: Known) -> dict[str, Any]:
+    answer = facts.answer
+    if answer is not None:
+        wrong = _wrong(position, facts.truth, facts.board)
+        if wrong["wrong"] or wrong["rects"]:
+            return _mistake(wrong)
+    if not d.all() or (answer is None and _dead_at(genre, puzzle, names, d)):
         return {"kind": "contradiction", "rule": None, "cells": [], "move": None,
                 "text": "The position already contradicts the puzzle: undo something."}
     open_ = genre.open_variables(puzzle, position, d)
-    before: frozenset[str] = frozenset()
-    for rules in genre.LADDER.values():
-        rules = frozenset(rules)
-        if not rules or not rules <= names:
-            continue
-        propagate = genre.propagator(puzzle, rules)
-        after = d if propagate is None else propagate(d[None])[0]
-        decided = np.flatnonzero(open_ & (popcount(after) == 1))
-        if decided.size:
-            rule = ", ".join(r for r in genre.RULES if r in rules - before) or "probe"
-            return _step(genre, puzzle, rule, int(decided[0]), d, after)
-        before = rules
-    after = d if full is None else full(d[None])[0]
-    changed = np.flatnonzero(after != d)
-    if changed.size:
-        cells = sorted({tuple(c) for i in changed for c in
-                        genre.describe(puzzle, int(i), int(d[i]), int(after[i]))["cells"]})
-        return {"kind": "narrowing", "rule": None, "cells": [list(c) for c in cells],
-                "move": None,
-                "text": "No cell is decided yet at this rung, but the marked cells have choices "
-                        "ruled out; a stronger rung may finish the step."}
-    return {"kind": "none", "rule": None, "cells": [], "move": None,
-            "text": "This rung finds nothing more here; try a stronger one, or guess."}
+    ladder = rungs_of(genre)
+    mine = rungs_of(genre, chosen)
+    step = weakest_step(genre, puzzle, d, open_, mine)
+    if step is None and len(mine) < len(ladder):
+        step = weakest_step(genre, puzzle, d, open_, ladder[len(mine):])
+    if step is not None:
+        found, after, decided = step
+        beyond = "" if found in mine else f"Beyond your rung ({chosen}): "
+        return _step(genre, puzzle, found, int(np.flatnonzero(decided)[0]), d, after, beyond)
+    if answer is None or not open_.any():
+        return {"kind": "none", "rule": None, "cells": [], "move": None,
+                "text": "No rung decides anything more here, and the puzzle has no single "
+                        "answer to reveal a cell from."}
+    return _reveal(genre, puzzle, d, open_, genre.encode(puzzle, answer))
 
 
-def _step(genre: Genre, puzzle: Board, rule: str, i: int, before: np.ndarray,
-          after: np.ndarray) -> dict[str, Any]:
+def _known(puzzle: Board) -> Known:
+    try:
+        return known(puzzle)
+    except TypeError:  # a puzzle that cannot be a cache key: worked out anew
+        return known.__wrapped__(puzzle)
+
+
+def _dead_at(genre: Genre, puzzle: Board, names: frozenset[str], d: np.ndarray) -> bool:
+    full = genre.propagator(puzzle, names)
+    return full is not None and bool(dead(full(d[None]))[0])
+
+
+def _rule_added(genre: Genre, rung: str) -> str:
+    """The rule(s) a rung adds to the rung below it."""
+    ladder = list(genre.LADDER)
+    below = frozenset(genre.LADDER[ladder[ladder.index(rung) - 1]]) if ladder.index(rung) else (
+        frozenset())
+    return ", ".join(r for r in genre.RULES if r in frozenset(genre.LADDER[rung]) - below)
+
+
+def _step(genre: Genre, puzzle: Board, rung: str, i: int, before: np.ndarray,
+          after: np.ndarray, beyond: str = "") -> dict[str, Any]:
+    rule = _rule_added(genre, rung)
     said = genre.describe(puzzle, i, int(before[i]), int(after[i]))
     reason = "; ".join(genre.REASONS.get(r, r) for r in rule.split(", "))
-    return {"kind": "deduction", "rule": rule, "cells": said["cells"],
-            "text": f"{said['text']}: {reason} (rule: {rule}).", "variable": i,
+    return {"kind": "deduction", "rung": rung, "rule": rule, "cells": said["cells"],
+            "text": f"{beyond}{said['text']}: {reason} (rule: {rule}).", "variable": i,
             "values": said.get("values"), "move": said.get("move")}
+
+
+def _reveal(genre: Genre, puzzle: Board, d: np.ndarray, open_: np.ndarray,
+            truth: np.ndarray) -> dict[str, Any]:
+    """No rung decides anything: the most constrained open cell, from the answer."""
+    strongest = genre.propagator(puzzle, genre.rules_for(rungs_of(genre)[-1]))
+    narrowed = d if strongest is None else strongest(d[None])[0]
+    i = most_constrained(narrowed if narrowed.all() else d, open_)
+    said = genre.describe(puzzle, i, int(d[i]), int(truth[i]))
+    move = dict(said.get("move") or {}, reveal=True)
+    return {"kind": "reveal", "rung": None, "rule": None, "cells": said["cells"],
+            "text": "No rule decides another cell from here, not even trying a guess inside "
+                    f"a guess; revealed from the answer: {said['text']}.",
+            "variable": i, "values": said.get("values"), "move": move}
+
+
+def wrong_marks(puzzle: Board, position: Any, answer: Any) -> dict[str, Any]:
+    """The player's marks that disagree with the one answer: {"wrong": cells [r, c] in
+    reading order, "rects": rectangles [top, left, height, width] not in the answer, by top
+    then left}."""
+    genre = genre_of(puzzle)
+    return _wrong(position, genre.answer_json(puzzle, answer), genre.board_json(puzzle))
+
+
+def _wrong(position: Any, truth: Any, board: dict[str, Any]) -> dict[str, Any]:
+    if board["input"] == "rectangles":
+        return {"wrong": [], "rects": sorted(list(r) for r in position if list(r) not in truth)}
+    wrong = [[r, c] for r, row in enumerate(position) for c, ch in enumerate(row)
+             if ch not in "_ " and (board["fixed"][r][c] is None
+                                    or board["fixed"][r][c]["answer"] is None)
+             and board["answer_of"].get(ch, ch) != truth[r][c]]
+    return {"wrong": wrong, "rects": []}
+
+
+def _mistake(wrong: dict[str, Any]) -> dict[str, Any]:
+    if wrong["wrong"]:
+        r, c = first = wrong["wrong"][0]
+        cells = [first]
+        where = f"row {r + 1}, column {c + 1}"
+    else:
+        t, lft, h, w = first = wrong["rects"][0]
+        cells = [[rr, cc] for rr in range(t, t + h) for cc in range(lft, lft + w)]
+        where = f"the {h}×{w} rectangle from row {t + 1}, column {lft + 1}"
+    n = len(wrong["wrong"]) + len(wrong["rects"])
+    more = "" if n == 1 else f" ({n} marks disagree with it; this is the first in reading order)"
+    return {"kind": "mistake", "rung": None, "rule": None, "cells": cells, "move": None,
+            "first": first, **wrong,
+            "text": f"Something is wrong: {where} disagrees with the puzzle's only "
+                    f"answer{more}. Undo back to that move."}
 
 
 def undecided(puzzle: Board, position: Any, rung: str | None = None) -> list[list[int]]:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RectlogicError
+from ..formats.auto import load
 from ..generate import GENERATOR_VERSION, Board, fish, grades
 from ..genres.base import SEARCH, genre_of
 from ..grade import grade
@@ -33,7 +34,8 @@ CREATE TABLE IF NOT EXISTS boards (
     seed INTEGER,
     generator TEXT,
     added TEXT NOT NULL,
-    score INTEGER
+    score INTEGER,
+    stars INTEGER
 );
 CREATE INDEX IF NOT EXISTS boards_by_kind ON boards (genre, rows, cols, grade);
 """
@@ -63,11 +65,13 @@ class Row:
     generator: str | None
     added: str
     score: int | None = None
+    stars: int | None = None
+    """1–5 (`grade.stars`); None in a bank from before stars, until `regrade`."""
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "genre": self.genre, "rows": self.rows, "cols": self.cols,
-                "grade": self.grade, "score": self.score, "url": self.url,
-                "solution": self.answer}
+                "grade": self.grade, "score": self.score, "stars": self.stars,
+                "url": self.url, "solution": self.answer}
 
 
 class BankUnavailable(RectlogicError):
@@ -96,8 +100,9 @@ def connect(path: str | Path | None = None, create: bool = False,
         if write:
             con = sqlite3.connect(path, timeout=LOCK_WAIT)
             con.executescript(SCHEMA)
-            if not _has_score(con):  # a bank from before scores: they are unknown there
-                con.execute("ALTER TABLE boards ADD COLUMN score INTEGER")
+            for column in ("score", "stars"):  # a bank from before them: unknown there
+                if not _has(con, column):
+                    con.execute(f"ALTER TABLE boards ADD COLUMN {column} INTEGER")
         else:
             con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
                                   timeout=LOCK_WAIT)
@@ -113,8 +118,8 @@ def connect(path: str | Path | None = None, create: bool = False,
         con.close()
 
 
-def _has_score(con: sqlite3.Connection) -> bool:
-    return any(col[1] == "score" for col in con.execute("PRAGMA table_info(boards)"))
+def _has(con: sqlite3.Connection, column: str) -> bool:
+    return any(col[1] == column for col in con.execute("PRAGMA table_info(boards)"))
 
 
 def _row(t: tuple) -> Row:
@@ -122,13 +127,15 @@ def _row(t: tuple) -> Row:
         answer = json.loads(t[6])
     except (TypeError, ValueError):  # a damaged row: the bank as a whole is not to be trusted
         raise BankUnavailable(f"the bank's board {t[0]} is damaged") from None
-    return Row(t[0], t[1], t[2], t[3], t[4], t[5], answer, t[7], t[8], t[9], t[10])
+    return Row(t[0], t[1], t[2], t[3], t[4], t[5], answer, t[7], t[8], t[9], t[10],
+               t[11])
 
 
 def _columns(con: sqlite3.Connection) -> str:
-    """The columns a Row is read from (a bank from before scores reads NULL for them)."""
+    """The columns a Row is read from (a bank from before scores or stars reads NULL for
+    them)."""
     return ("id, genre, rows, cols, grade, url, answer, seed, generator, added, "
-            + ("score" if _has_score(con) else "NULL"))
+            + ", ".join(c if _has(con, c) else "NULL" for c in ("score", "stars")))
 
 
 def counts(path: str | Path | None = None) -> list[dict[str, Any]]:
@@ -188,7 +195,7 @@ def admit(puzzle: Any, timeout: float | None = None) -> Board:
     if genre_of(puzzle).is_blank(puzzle, g.answer):
         raise RectlogicError("its only answer is empty: nothing to solve")
     return Board(puzzle.genre, puzzle.rows, puzzle.cols, g.grade, None, puzzle, g.answer,
-                 g.score)
+                 g.score, g.stars)
 
 
 def add(boards: Iterable[Board], path: str | Path | None = None, create: bool = False) -> int:
@@ -201,13 +208,31 @@ def add(boards: Iterable[Board], path: str | Path | None = None, create: bool = 
             data = b.to_json()
             cur = con.execute(
                 "INSERT OR IGNORE INTO boards (genre, rows, cols, grade, url, answer, seed,"
-                " generator, added, score) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " generator, added, score, stars) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (b.genre, b.rows, b.cols, b.grade, data["url"],
                  json.dumps(data["solution"], ensure_ascii=False), b.seed, GENERATOR_VERSION,
-                 today, b.score),
+                 today, b.score, b.stars),
             )
             added += cur.rowcount
     return added
+
+
+def regrade(path: str | Path | None = None) -> dict[str, int]:
+    """Grade every stored board again with today's ladder (grade, score, stars), in place, in
+    one transaction: after the ladder changes, without generating the bank anew. How many
+    boards changed grade, per old → new grade."""
+    moved: dict[str, int] = {}
+    with connect(path, write=True) as con:
+        for row in [_row(t) for t in con.execute(f"SELECT {_columns(con)} FROM boards")]:
+            g = grade(load(row.url, row.genre).puzzle, scored=True)
+            if g.grade is None:
+                raise RectlogicError(f"board {row.id} is {g.status}, not unique")
+            if g.grade != row.grade:
+                key = f"{row.genre} {row.grade} -> {g.grade}"
+                moved[key] = moved.get(key, 0) + 1
+            con.execute("UPDATE boards SET grade = ?, score = ?, stars = ? WHERE id = ?",
+                        (g.grade, g.score, g.stars, row.id))
+    return moved
 
 
 def build(path: str | Path, genres: Iterable[str], workers: int = 1,

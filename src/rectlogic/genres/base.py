@@ -45,6 +45,12 @@ class Violation:
 SEARCH = "search"
 """The grade of a board no rung finishes without a guess."""
 
+PROBING_RULES = frozenset({"probe", "ways", "nested"})
+"""Rules that wrap a genre's other rules rather than narrow on their own: `probe` (assume one
+value, run the rules, drop it on a contradiction), `ways` (inside probing, a tally's ways to
+reach its number tried as one variable: `Genre.tallies`) and `nested` (probing whose every
+probe itself probes, one level: a guess inside a guess)."""
+
 
 Cells = tuple[tuple[int, int], ...]
 Place = tuple[Cells, Cells]
@@ -246,10 +252,15 @@ class Genre(ABC, Generic[P, A]):
     HEAVY_EXAMPLE: ClassVar[str | None] = None
     """A puzzle whose search runs long (for load tests: `rectlogic soak`)."""
     RULES: ClassVar[tuple[str, ...]]
-    """Rule names in ladder order; `probe` is always last and wraps the others."""
+    """Rule names in ladder order; the probing rules (`PROBING_RULES`) come last and wrap
+    the others."""
     LADDER: ClassVar[dict[str, tuple[str, ...]]]
     """Named cumulative rule sets (the grades), weakest first."""
     DEFAULT_RUNG: ClassVar[str]
+    STAR_CUTS: ClassVar[tuple[float, ...]] = ()
+    """The difficulties at `grade.STAR_SHARES` over Janko's boards with one answer (as
+    `tools/janko-difficulty` prints them; the tests recompute them from the corpus): a board
+    is one star more for each cut its difficulty passes. None: every board one star."""
     PROBE_EVERY_NODE: ClassVar[bool] = False
     """Probe at every search node, not only at the root (when probing is asked for)."""
     SLOW_RULES: ClassVar[frozenset[str]] = frozenset()
@@ -338,9 +349,21 @@ class Genre(ABC, Generic[P, A]):
         return [*self.LADDER, SEARCH]
 
     @property
+    def rung_text(self) -> dict[str, str]:
+        """Each rung with rules in a line: the rule(s) it adds to the rung below, in words
+        (for the rung selector and the grades' explanations)."""
+        out, before = {}, frozenset()
+        for rung, rules in self.LADDER.items():
+            added = [r for r in rules if r not in before]
+            if added:
+                out[rung] = "; ".join(self.REASONS.get(r, r) for r in added)
+            before = frozenset(rules)
+        return out
+
+    @property
     def strongest_plain_rung(self) -> str:
         """The strongest rung that does not probe (a search's cheapest strong propagation)."""
-        return [r for r, rules in self.LADDER.items() if "probe" not in rules][-1]
+        return [r for r, rules in self.LADDER.items() if not PROBING_RULES & set(rules)][-1]
 
     # -- the genre's other parts: declared (`Part`), each a module of its package ------------
     codec = Part(".codec", Codec)
@@ -362,7 +385,8 @@ class Genre(ABC, Generic[P, A]):
     def board_json(self, puzzle: P) -> dict[str, Any]:
         """What the player needs to draw and play the board (see `genres.drawing`)."""
         return {"genre": self.name, "rows": puzzle.rows, "cols": puzzle.cols,
-                "rungs": list(self.LADDER), **self.board.describe(puzzle)}
+                "rungs": list(self.LADDER), "rung_text": self.rung_text,
+                **self.board.describe(puzzle)}
 
     # -- shared machinery ---------------------------------------------------------------------
     def rules_for(self, rung: str | None = None, rules: Iterable[str] | None = None) -> frozenset:
@@ -393,16 +417,21 @@ class Genre(ABC, Generic[P, A]):
         rules without it. The search probes at the root and uses `base` below. `probe_all`
         keeps the slow rules inside every probe too (the write-ups' probe). `for_search`:
         the probing also tries the ways of the genre's `tallies` — a search's strength, not a
-        rung's (grades and hints read the rules alone)."""
-        base = self.base_propagator(puzzle, rules - {"probe"})
-        if "probe" not in rules:
+        rung's (grades and hints read the rules alone). A rung with `ways` tries them too; with
+        `nested`, each probe of an outer probing runs the whole single-level probing (the
+        search never nests: too dear at every node)."""
+        plain = rules - PROBING_RULES
+        base = self.base_propagator(puzzle, plain)
+        if not rules & PROBING_RULES:
             return base, base
         slow = frozenset() if probe_all else rules & self.SLOW_RULES
-        lower = self.base_propagator(puzzle, rules - {"probe"} - slow) if slow else base
+        lower = self.base_propagator(puzzle, plain - slow) if slow else base
         outer = base if slow else None
-        if for_search:
-            return probing(lower, outer, self.tallies(puzzle)), base
-        return probing(lower, outer), base
+        ways = for_search or "ways" in rules
+        single = probing(lower, outer, self.tallies(puzzle) if ways else NO_TALLIES)
+        if "nested" in rules and not for_search:
+            return probing(single), base
+        return single, base
 
     def propagator(self, puzzle: P, rules: frozenset[str],
                    probe_all: bool = False) -> Propagate | None:

@@ -240,14 +240,7 @@ HEAVY_ERRORS: dict[int | str, dict[str, Any]] = {
 
 def _grade_words(genre: Any) -> dict[str, str]:
     """Each grade in a line: the rule its rung adds, in words; `search` needs a guess."""
-    out, before = {}, frozenset()
-    for rung, rules in genre.LADDER.items():
-        added = [r for r in rules if r not in before]
-        if added:
-            out[rung] = "; ".join(genre.REASONS.get(r, r) for r in added)
-        before = frozenset(rules)
-    out["search"] = "no rung finishes it: a guess is needed"
-    return out
+    return {**genre.rung_text, "search": "no rung finishes it: a guess is needed"}
 
 
 class BankReads:

@@ -15,6 +15,7 @@ from ..genres.generating import DEFAULT_STYLE
 from ..grid import check_size, parse_size
 from ..hint import hint as hint_for
 from ..hint import undecided as undecided_for
+from ..hint import wrong_marks
 from ..render import board_svg
 from ..solve import solve as solve_puzzle
 
@@ -120,16 +121,7 @@ def mistakes(puzzle: str, genre: str | None, position: Any) -> dict[str, Any]:
     found = solve_puzzle(p, limit=2)
     if found.status != "unique":
         return {"unique": False, "wrong": [], "rects": []}
-    truth = g.answer_json(p, found.answers[0])
-    board = g.board_json(p)
-    if board["input"] == "rectangles":
-        return {"unique": True, "wrong": [],
-                "rects": [r for r in position if list(r) not in truth]}
-    wrong = [[r, c] for r, row in enumerate(position) for c, ch in enumerate(row)
-             if ch != "_" and (board["fixed"][r][c] is None
-                               or board["fixed"][r][c]["answer"] is None)
-             and board["answer_of"].get(ch, ch) != truth[r][c]]
-    return {"unique": True, "wrong": wrong, "rects": []}
+    return {"unique": True, **wrong_marks(p, position, found.answers[0])}
 
 
 JOBS = {"analyze": analyze, "mistakes": mistakes, "solve": solve, "count": count, "hint": hint,

@@ -39,6 +39,10 @@ class Chocona(Genre[Puzzle, Answer]):
                   "is never L-shaped",
         "box": "every shaded block fills a rectangle",
         "probe": "the other colour there leads to a contradiction",
+        "ways": "every way a numbered region can still reach its number, tried in turn, "
+                "agrees here (the ways that lead to a contradiction are out)",
+        "nested": "the other colour there leads to a contradiction, found by trying a second "
+                  "cell inside that assumption",
     }
     HEAVY_EXAMPLE = "https://puzz.link/p?chocona/30/30/" + "0" * 348 + "+1c2"
     name = "chocona"
@@ -47,6 +51,7 @@ class Chocona(Genre[Puzzle, Answer]):
     RULES = _rules.RULES
     LADDER = _rules.LADDER
     DEFAULT_RUNG = "probe"
+    STAR_CUTS = (62.6, 69.6, 71.9, 239.8)
     UI_ONLY_CODES = UI_ONLY_CODES
     SLOW_RULES = frozenset({"box"})
     PROBE_EVERY_NODE = True  # windows and tallies alone leave hard boards to deep search

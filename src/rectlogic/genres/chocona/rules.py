@@ -24,13 +24,15 @@ from ...grid import box_sum, mask_labels, piece_boxes, prefix_sums
 from ..kits.shaded import window_table
 from .model import BIT, BOTH, SHADED, WHITE, Puzzle
 
-RULES = ("quota", "corner", "box", "probe")
+RULES = ("quota", "corner", "box", "probe", "ways", "nested")
 LADDER = {
     "none": (),
     "quota": ("quota",),
     "corner": ("quota", "corner"),
     "box": ("quota", "corner", "box"),
     "probe": ("quota", "corner", "box", "probe"),
+    "ways": ("quota", "corner", "box", "probe", "ways"),
+    "nested": ("quota", "corner", "box", "probe", "ways", "nested"),
 }
 SH, WH = BIT[SHADED], BIT[WHITE]
 

@@ -54,6 +54,8 @@ class Shakashaka(Genre[Puzzle, Answer]):
         "tips": "a white area cannot end in a 45° point",
         "reflex": "a white area cannot bend inwards",
         "probe": "every other choice there leads to a contradiction",
+        "nested": "every other choice there leads to a contradiction, found by trying a "
+                  "second cell inside that assumption",
     }
     name = "shakashaka"
     janko = Part(".codec", JankoCodec)
@@ -61,6 +63,7 @@ class Shakashaka(Genre[Puzzle, Answer]):
     RULES = _rules.RULES
     LADDER = _rules.LADDER
     DEFAULT_RUNG = "probe"
+    STAR_CUTS = (82.6, 99.9, 169.6, 211.7)
     PROBE_EVERY_NODE = True  # compiled, a probe costs microseconds: the search stays shallow
     UI_ONLY_CODES = UI_ONLY_CODES
 

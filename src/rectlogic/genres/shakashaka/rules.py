@@ -32,7 +32,7 @@ from .model import (
     support_table,
 )
 
-RULES = ("clues", "parity", "tips", "reflex", "probe")
+RULES = ("clues", "parity", "tips", "reflex", "probe", "nested")
 LADDER = {
     "none": (),
     "clues": ("clues",),
@@ -40,6 +40,7 @@ LADDER = {
     "tips": ("clues", "parity", "tips"),
     "reflex": ("clues", "parity", "tips", "reflex"),
     "probe": ("clues", "parity", "tips", "reflex", "probe"),
+    "nested": ("clues", "parity", "tips", "reflex", "probe", "nested"),
 }
 ALL = np.uint8(0x3F)
 _D2P = [DOMAIN_TO_PATTERNS[q] for q in range(4)]

@@ -51,10 +51,13 @@ class Shikaku(Genre[Puzzle, Answer]):
         "only-coverer": "no other number can reach a cell it must cover",
         "forced-cell": "every rectangle left to another number covers a cell this one needs",
         "probe": "every other rectangle for it leads to a contradiction",
+        "nested": "every other rectangle for it leads to a contradiction, found by trying "
+                  "a second number's rectangle inside that assumption",
     }
     RULES = _rules.RULES
     LADDER = _rules.LADDER
     DEFAULT_RUNG = "dual"
+    STAR_CUTS = (5.0, 11.6, 15.5, 24.3)
 
     def initial_domains(self, puzzle: Puzzle) -> np.ndarray:
         """One bitset of candidates per clue: uint64 when every clue has at most 64 (most

@@ -18,12 +18,13 @@ from ...compiled import njit
 from ...engine import kernel, limits
 from .model import Puzzle, candidate_table
 
-RULES = ("only-coverer", "forced-cell", "probe")
+RULES = ("only-coverer", "forced-cell", "probe", "nested")
 LADDER = {
     "none": (),
     "coverer": ("only-coverer",),
     "dual": ("only-coverer", "forced-cell"),
     "probe": ("only-coverer", "forced-cell", "probe"),
+    "nested": ("only-coverer", "forced-cell", "probe", "nested"),
 }
 
 
