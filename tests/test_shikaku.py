@@ -73,7 +73,8 @@ def random_board(seed: int) -> Puzzle:
     clues = [[-1] * cols for _ in range(rows)]
     for t, lft, h, w in random_tiling(rng, rows, cols):
         r, c = t + int(rng.integers(0, h)), lft + int(rng.integers(0, w))
-        clues[r][c] = -2 if rng.random() < 0.08 else h * w
+        roll = rng.random()  # `?` and 0 sometimes: pzprjs lets either take any area
+        clues[r][c] = -2 if roll < 0.08 else 0 if roll < 0.12 else h * w
     if seed % 5 == 0:  # sometimes break the board: none or other answers
         r, c = int(rng.integers(0, rows)), int(rng.integers(0, cols))
         clues[r][c] = -1 if clues[r][c] != -1 else 1
@@ -103,6 +104,20 @@ def test_no_rung_loses_a_real_answer(p: Puzzle) -> None:
         d = prop(start[None])[0]
         for t in truth:
             assert all(int(a) & int(b) == int(a) for a, b in zip(t, d, strict=True)), rung
+
+
+def test_a_zero_takes_any_area_in_the_search_as_in_the_checker() -> None:
+    """pzprjs lets a 0 pass like `?`; the search's leaf test once read it as an area of 0 and
+    called a board with answers `none` (found by the workbench's analysis)."""
+    p = Puzzle(6, 6, ((-1, -2, -1, -1, -1, -1), (-1, -1, -1, -1, -1, 0),
+                      (-2, -1, -1, -1, -1, -1), (-1, -1, -2, -1, -1, -1),
+                      (-2, -1, -1, -2, -1, -1), (-1, -1, -1, -1, -1, -1)))
+    answer = Answer.from_rects(6, 6, [(4, 0, 2, 3), (4, 3, 2, 3), (3, 1, 1, 5), (1, 0, 3, 1),
+                                      (1, 1, 2, 5), (0, 0, 1, 6)])
+    assert G.validate(p, answer) == []
+    found = solve(p, limit=0)
+    assert found.complete and answer in found.answers
+    assert sorted(map(str, found.answers)) == sorted(map(str, brute_force(p)))
 
 
 def test_area_sum_rejects_at_once() -> None:

@@ -121,8 +121,7 @@ class Shikaku(Genre[Puzzle, Answer]):
 
         def ok(d: np.ndarray) -> bool:
             if d.dtype != object:
-                return bool(_chosen_obey_rules(d, first, rects, puzzle.clue_array, NO_CLUE,
-                                               ANY_CLUE))
+                return bool(_chosen_obey_rules(d, first, rects, puzzle.clue_array, NO_CLUE))
             return _rectangles_obey_rules(puzzle, self.chosen(puzzle, d))
 
         return ok
@@ -205,10 +204,10 @@ SHIKAKU = register(Shikaku())
 
 
 @njit(cache=True, nogil=True)
-def _chosen_obey_rules(domains, first, rects, clues, no_clue, any_clue):  # pragma: no cover
+def _chosen_obey_rules(domains, first, rects, clues, no_clue):  # pragma: no cover
     """`Shikaku.accept` for uint64 domains: `chosen_rects`, then the validator's compiled reading
     of the rule book over the rectangles."""
-    return _rectangles_ok(chosen_rects(domains, first, rects), clues, no_clue, any_clue)
+    return _rectangles_ok(chosen_rects(domains, first, rects), clues, no_clue)
 
 
 __all__ = ["SHIKAKU", "Answer", "Puzzle", "Shikaku"]

@@ -12,7 +12,7 @@ import numpy as np
 
 from ...compiled import njit
 from ...errors import RectlogicError
-from ...grid import ANY_CLUE, NO_CLUE, piece_boxes
+from ...grid import NO_CLUE, piece_boxes
 from ..base import Cells, Check, Place, Violation, run_checks
 from .model import Answer, Puzzle
 
@@ -99,7 +99,7 @@ def live(puzzle: Puzzle, position: list[list[int]]) -> list[Violation]:
         numbers = inside[inside != NO_CLUE]
         cells = tuple((r, c) for r in range(t, t + h) for c in range(lft, lft + w))
         check = (CHECKS[0] if numbers.size == 0 else CHECKS[1] if numbers.size > 1
-                 else CHECKS[3] if numbers[0] not in (ANY_CLUE, h * w) else None)
+                 else CHECKS[3] if 0 < numbers[0] != h * w else None)
         if check is not None:
             out.append(Violation(check.code, check.message, cells, (), check.plain))
     return out
@@ -111,11 +111,11 @@ def rectangles_obey_rules(puzzle: Puzzle, rects: np.ndarray) -> bool:
     exactly one number, whose value (unless `?`) is its area. The same verdict as
     `validate` on the drawing of those rectangles, without drawing it."""
     return bool(_rectangles_ok(np.ascontiguousarray(rects, dtype=np.int64),
-                               puzzle.clue_array, NO_CLUE, ANY_CLUE))
+                               puzzle.clue_array, NO_CLUE))
 
 
 @njit(cache=True, nogil=True)
-def _rectangles_ok(rects, clues, no_clue, any_clue):  # pragma: no cover - compiled
+def _rectangles_ok(rects, clues, no_clue):  # pragma: no cover - compiled
     R, C = clues.shape
     cover = np.zeros((R, C), np.bool_)
     for k in range(rects.shape[0]):
@@ -131,6 +131,6 @@ def _rectangles_ok(rects, clues, no_clue, any_clue):  # pragma: no cover - compi
                 if clues[r, c] != no_clue:
                     numbers += 1
                     value = clues[r, c]
-        if numbers != 1 or (value != any_clue and value != h * w):
-            return False
+        if numbers != 1 or (value > 0 and value != h * w):
+            return False  # `?` (negative) and 0 take any area, as pzprjs lets them
     return cover.all()  # no hole
