@@ -375,7 +375,7 @@ def fishing(params: Params, track: Track) -> list[dict[str, Any]]:
     attempts = params.n(FISH_ATTEMPTS)
     seed = 1_000_000 * 10 + 100_000 * grades("chocona").index("probe")  # the bank's seed
     catch = fish("chocona", 10, 10, "probe", seed, want=attempts, most=attempts,
-                 workers=params.workers)
+                 workers=params.workers, scheduler=params.scheduler)
     hits = [k + 1 for k, hit in enumerate(catch.hits) if hit]
     rows = []
     for size, pairs in bank_boards("chocona").items():

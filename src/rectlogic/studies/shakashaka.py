@@ -12,7 +12,7 @@ import numpy as np
 
 from ..engine import search
 from ..genres.shakashaka import SHAKASHAKA, pictures
-from ..genres.shakashaka.generate import dense_answer, random_board, thinned
+from ..genres.shakashaka.generate import Mix, dense_answer, random_board, thinned
 from ..genres.shakashaka.model import (
     BLACK,
     FULL,
@@ -33,9 +33,18 @@ from . import Params, Track, bank_boards, pct, pmap, rule_set_rows, rules_label,
 G = SHAKASHAKA
 CHUNK = 1 << 20
 WRITE_UP_SET = ("dense answers, ⌊n²/6⌋ black cells (30, 54, 84 white cells on 6×6, 8×8, "
-                "10×10), white rectangles touching at corners; numbers on every black cell, "
+                "10×10), white rectangles touching at corners, packed with the piece mix "
+                "calibrated on the write-up's census (WRITE_UP_MIX); numbers on every black cell, "
                 "then taken off in random order while the answer stays unique (no grade "
                 "target)")
+WRITE_UP_MIX = Mix(tilted=3.0, upright=1.5, upright_side=1, spread=2.5)
+"""The pieces the write-up set's answers are packed and whitened with: tilted rectangles
+weighted 3/(p·q)^2.5 (diamonds far the most) and single white cells (a quarter of the draws),
+no larger upright block. Calibrated on the census, not on any other table: with it the set's
+lattice points (empty / one corner / one edge / interior / two arcs) fall within 3 points of
+the write-up's own census of its answers, 10/38/16/11/25 % at 6×6, 8/35/16/13/28 % at 8×8 and
+5/33/13/13/35 % at 10×10 (the generator's default mix, upright blocks to 4×4 in 39 % of the
+draws, gave too many straight edges and too few corner touches: up to 13 points off)."""
 BANK_SET = "the shipped bank's boards (published style, graded, 6×6 to 20×20)"
 
 # -- the equivalence sweep --------------------------------------------------------------------
@@ -52,12 +61,16 @@ def every_picture(rows: int, cols: int, values: int) -> Iterator[np.ndarray]:
         yield ((k[:, None] // powers) % values).astype(np.int8).reshape(-1, rows, cols)
 
 
-def crowded_pictures(count: int, rng: np.random.Generator, size: int = 5) -> Iterator[np.ndarray]:
+def crowded_pictures(count: int, rng: np.random.Generator, size: int = 5,
+                     empty: float = 0.7) -> Iterator[np.ndarray]:
     """Random pictures on random crowded boards: a cell is black with probability 0.6, and a
-    white cell empty with probability 0.7 (uniform pictures are almost never legal)."""
+    white cell empty with probability `empty`, each half-white state sharing the rest (0.2:
+    the uniform picture on the board's white cells, as the write-up draws them; 0.7, this
+    project's biased sampler, because uniform pictures are so rarely legal)."""
     for start in range(0, count, CHUNK):
         b = min(CHUNK, count - start)
-        pics = rng.choice(5, size=(b, size, size), p=[0.7] + [0.075] * 4).astype(np.int8)
+        pics = rng.choice(5, size=(b, size, size), p=[empty] + [(1 - empty) / 4] * 4)
+        pics = pics.astype(np.int8)
         pics[rng.random((b, size, size)) < 0.6] = BLACK
         yield pics
 
@@ -66,31 +79,33 @@ NEAR = [(dr, dc) for dr in range(0, 3) for dc in range(-2, 3) if (dr, dc) > (0, 
 """Second cells of a two-cell edit: the later cells within two steps (king moves)."""
 
 
-def edits(answer: np.ndarray, every_pair: bool = False) -> Iterator[np.ndarray]:
-    """Every one-cell edit of an answer (a white cell to each other white state) and every
-    two-cell edit of two white cells within two king steps of each other (of every two white
-    cells with `every_pair`)."""
+def edits(answer: np.ndarray, every_pair: bool = False, states: int = 5) -> Iterator[np.ndarray]:
+    """Every one-cell edit of an answer and every two-cell edit of two cells within two king
+    steps of each other (of every two cells with `every_pair`). With `states` = 5 only white
+    cells are edited, each to another white state; with 6 every cell is, to every other
+    state, black included (as the write-up's sweep)."""
     rows, cols = answer.shape
-    white = [(r, c) for r in range(rows) for c in range(cols) if answer[r, c] != BLACK]
-    later = {cell: white[k + 1:] for k, cell in enumerate(white)}
-    ones = [(r, c, s) for r, c in white for s in range(5) if s != answer[r, c]]
+    cells = [(r, c) for r in range(rows) for c in range(cols)
+             if states == 6 or answer[r, c] != BLACK]
+    editable = set(cells)
+    later = {cell: cells[k + 1:] for k, cell in enumerate(cells)}
+    ones = [(r, c, s) for r, c in cells for s in range(states) if s != answer[r, c]]
     batch = np.repeat(answer[None], len(ones), axis=0)
     for k, (r, c, s) in enumerate(ones):
         batch[k, r, c] = s
     yield batch
-    for r, c in white:
+    for r, c in cells:
         pairs = later[r, c] if every_pair else [
-            (r + dr, c + dc) for dr, dc in NEAR
-            if 0 <= r + dr < rows and 0 <= c + dc < cols and answer[r + dr, c + dc] != BLACK]
+            (r + dr, c + dc) for dr, dc in NEAR if (r + dr, c + dc) in editable]
         if not pairs:
             continue
-        batch = np.repeat(answer[None], 16 * len(pairs), axis=0)
+        batch = np.repeat(answer[None], (states - 1) ** 2 * len(pairs), axis=0)
         k = 0
         for r2, c2 in pairs:
-            for s in range(5):
+            for s in range(states):
                 if s == answer[r, c]:
                     continue
-                for s2 in range(5):
+                for s2 in range(states):
                     if s2 == answer[r2, c2]:
                         continue
                     batch[k, r, c], batch[k, r2, c2] = s, s2
@@ -114,33 +129,43 @@ def sweep(chunks: Iterator[np.ndarray]) -> tuple[int, int, int]:
        lambda rows: f"{sum(r['configurations'] for r in rows):,} pictures ("
        + ", ".join(r["source"] for r in rows) + ") judged by the definition and by the table: "
        f"{sum(r['disagreements'] for r in rows)} disagreements.",
-       project="every picture of the small boards; random crowded 5×5 pictures; edits of "
+       project="every picture of the small boards; random crowded 5×5 pictures (biased "
+       "towards legal ones); edits of "
        "the bank's answers",
-       write_up="every one-cell and every two-cell edit of the write-up set's answers (16 "
-       "boards a size, 6×6, 8×8, 10×10: " + WRITE_UP_SET + ")")
+       write_up="every one-cell and every two-cell edit of the write-up set's answers over "
+       "all six cell states, black included (16 boards a size, 6×6, 8×8, 10×10: "
+       + WRITE_UP_SET + "); 400,000 uniform random pictures on crowded random 5×5 boards "
+       "(black cells with probability 0.6, each white cell any of its five states alike)")
 def equivalence(params: Params, track: Track) -> list[dict[str, Any]]:
     """The definition (quarter flood fill, box areas) and the 256-entry table judge alike.
 
     Every picture is judged twice: by the validator's definition, compiled for the sweep, and by
     the lattice-point table. `every 3x3 board` is every picture with black cells too (6⁹
     configurations). Edits are every one-cell edit of every bank answer and every two-cell edit
-    of two white cells within two king steps (distant pairs touch no common lattice point, so
-    the table judges each change apart; the write-up setting edits every pair all the same,
-    for the definition, which reads the regions whole).
-    `--boards` sets the number of random crowded 5×5 pictures (default 1,000,000)."""
+    of two white cells within two king steps, white states only (distant pairs touch no common
+    lattice point, so the table judges each change apart). The write-up setting edits as the
+    write-up did: every cell and every pair of cells, to all six states, black included (an
+    edit that blacks out a lone white cell, say, is legal). `biased crowded 5x5` is this
+    project's sampler (a white cell empty with probability 0.7, so that legal pictures are
+    met often); the write-up draws uniform pictures (`uniform crowded 5x5`, 400,000).
+    `--boards` sets the number of random crowded 5×5 pictures (default 1,000,000 biased,
+    400,000 uniform)."""
     rng = np.random.default_rng(params.seed)
     answers = [np.array(a.cells, dtype=np.int8)
                for boards in board_set(params, track, "census").values() for _, a in boards]
     if params.setting == "write-up":
-        sources = {"edits of write-up answers": lambda: (e for a in answers
-                                                         for e in edits(a, every_pair=True))}
+        sources = {
+            "edits of write-up answers, six states": lambda: (
+                e for a in answers for e in edits(a, every_pair=True, states=6)),
+            "uniform crowded 5x5": lambda: crowded_pictures(params.n(400_000), rng, empty=0.2),
+        }
     else:
         sources = {
             "empty 2x2": lambda: every_picture(2, 2, 5),
             "empty 3x3": lambda: every_picture(3, 3, 5),
             "every 2x3 board": lambda: every_picture(2, 3, 6),
             "every 3x3 board": lambda: every_picture(3, 3, 6),
-            "random crowded 5x5": lambda: crowded_pictures(params.n(1_000_000), rng),
+            "biased crowded 5x5": lambda: crowded_pictures(params.n(1_000_000), rng),
             "edits of bank answers": lambda: (e for a in answers for e in edits(a)),
         }
     rows = []
@@ -391,7 +416,7 @@ def write_up_board(job: tuple[int, int, int]) -> tuple[Puzzle, Any] | None:
     unique = judge("shakashaka", None, "minimal")
     for attempt in range(ATTEMPTS):
         rng = np.random.default_rng([seed, n, k, attempt])
-        answer = dense_answer(n, n, rng, unique, black=n * n // 6)
+        answer = dense_answer(n, n, rng, unique, black=n * n // 6, mix=WRITE_UP_MIX)
         if answer is not None and (puzzle := thinned(answer, rng, unique)) is not None:
             return puzzle, answer
     return None

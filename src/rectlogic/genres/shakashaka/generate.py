@@ -106,18 +106,37 @@ class Piece:
     weight: float
 
 
+@dataclass(frozen=True)
+class Mix:
+    """How often each piece is drawn: a tilted rectangle with sides p, q (1-3) at weight
+    `tilted`/(p·q)^`spread`, so diamonds most; an upright block h×w (sides up to
+    `upright_side`) at weight `upright` each. Packing draws by weight; whitening tries every
+    placement of every piece in the mix alike. The default draws upright blocks about 39 % of
+    the time; a study may pass its own mix (the write-ups' answers touch at corners more:
+    `studies.shakashaka.WRITE_UP_MIX`)."""
+    tilted: float = 3.0
+    upright: float = 0.4
+    upright_side: int = 4
+    spread: float = 1.0
+
+
+MIX = Mix()
+
+
 @cache
-def pieces() -> tuple[Piece, ...]:
-    """Tilted rectangles with sides 1-3 (diamonds drawn most), upright ones up to 4×4."""
-    out = [(tilted_piece(p, q), 3.0 / (p * q)) for p in range(1, 4) for q in range(1, 4)]
-    out += [(np.full((h, w), E, dtype=np.int8), 0.4) for h in range(1, 5) for w in range(1, 5)]
+def pieces(mix: Mix = MIX) -> tuple[Piece, ...]:
+    """Tilted rectangles with sides 1-3, upright ones up to `mix.upright_side` square."""
+    out = [(tilted_piece(p, q), mix.tilted / (p * q) ** mix.spread)
+           for p in range(1, 4) for q in range(1, 4)]
+    side = range(1, mix.upright_side + 1)
+    out += [(np.full((h, w), E, dtype=np.int8), mix.upright) for h in side for w in side]
     return tuple(Piece(a.astype(np.uint8), tuple(map(tuple, np.argwhere(a != BLACK).tolist())),
-                       wt) for a, wt in out)
+                       wt) for a, wt in out if wt > 0)
 
 
 @cache
-def _weights() -> np.ndarray:
-    w = np.array([p.weight for p in pieces()])
+def _weights(mix: Mix = MIX) -> np.ndarray:
+    w = np.array([p.weight for p in pieces(mix)])
     return w / w.sum()
 
 
@@ -140,10 +159,10 @@ def _place(s: np.ndarray, piece: Piece, r: int, c: int) -> bool:
 
 
 def pack(s: np.ndarray, cells: list[tuple[int, int]], rng: np.random.Generator,
-         tries: int = 6) -> None:
+         tries: int = 6, mix: Mix = MIX) -> None:
     """Whiten the black cells among `cells` (framed coordinates), in reading order: up to
     `tries` random pieces, each placed so that the cell is the piece's first."""
-    all_pieces, weights = pieces(), _weights()
+    all_pieces, weights = pieces(mix), _weights(mix)
     for r, c in sorted(cells):
         if s[r, c] != BLACK:
             continue
@@ -154,10 +173,10 @@ def pack(s: np.ndarray, cells: list[tuple[int, int]], rng: np.random.Generator,
                 break
 
 
-def _cover(s: np.ndarray, r: int, c: int,
-           rng: np.random.Generator) -> Iterator[tuple[Piece, int, int]]:
+def _cover(s: np.ndarray, r: int, c: int, rng: np.random.Generator,
+           mix: Mix = MIX) -> Iterator[tuple[Piece, int, int]]:
     """Every placement of every piece over framed cell (r, c), in random order (lazily)."""
-    options = [(piece, r - dr, c - dc) for piece in pieces() for dr, dc in piece.cells]
+    options = [(piece, r - dr, c - dc) for piece in pieces(mix) for dr, dc in piece.cells]
     for k in rng.permutation(len(options)):
         yield options[int(k)]
 
@@ -210,7 +229,7 @@ def _regions_to_black(mine: Answer, other: Answer, rng: np.random.Generator,
 
 
 def whiten(s: np.ndarray, rng: np.random.Generator, accept: Callable[[Puzzle], bool],
-           tries: int = 3, stop: int = 0) -> None:
+           tries: int = 3, stop: int = 0, mix: Mix = MIX) -> None:
     """Try to turn each black cell white (up to `tries` legal pieces over it), keeping a
     piece only while the fully numbered board stays acceptable (unique, and no harder
     than the grade asked: a board may be made easy enough here, never after); stop when
@@ -221,7 +240,7 @@ def whiten(s: np.ndarray, rng: np.random.Generator, accept: Callable[[Puzzle], b
             break
         r, c = (int(v) for v in black[int(k)])
         placed = 0
-        for piece, pr, pc in _cover(s, r, c, rng):
+        for piece, pr, pc in _cover(s, r, c, rng, mix):
             if s[r, c] != BLACK or placed == tries:
                 break
             before = s.copy()
@@ -233,16 +252,18 @@ def whiten(s: np.ndarray, rng: np.random.Generator, accept: Callable[[Puzzle], b
 
 
 def dense_answer(rows: int, cols: int, rng: np.random.Generator,
-                 judge: Judge | None = None, black: int | None = None) -> Answer | None:
+                 judge: Judge | None = None, black: int | None = None,
+                 mix: Mix = MIX) -> Answer | None:
     """A packed answer; with a judge that can count answers, made unique when fully numbered
     and whitened again while acceptable — down to exactly `black` black cells when that is
-    given (None when it is not reached); None when the repair failed."""
+    given (None when it is not reached); None when the repair failed. `mix`: the pieces
+    drawn, packing and whitening."""
     s = np.full((rows + 2, cols + 2), BLACK, dtype=np.uint8)
-    pack(s, [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)], rng)
+    pack(s, [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)], rng, mix=mix)
     if judge is not None and judge.answers is not None:
         if not make_unique(s, rng, judge.answers):
             return None
-        whiten(s, rng, judge.accept, stop=black or 0)
+        whiten(s, rng, judge.accept, stop=black or 0, mix=mix)
     if black is not None and int((s[1:-1, 1:-1] == BLACK).sum()) != black:
         return None
     return _answer(s)
