@@ -18,7 +18,7 @@ def by(rows: list[dict], key: str) -> dict:
 
 def test_every_study_is_listed_with_a_title() -> None:
     known = studies()
-    assert len(known) == 23
+    assert len(known) == 24
     assert all(s.title and s.columns and s.settings for s in known.values())
     assert all(set(s.settings) <= {"project", "write-up"} for s in known.values())
     assert all(line for s in known.values() for line in s.settings.values())

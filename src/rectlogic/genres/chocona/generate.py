@@ -148,11 +148,15 @@ def blend(puzzle: Puzzle, answer: Answer, rng: np.random.Generator,
     return puzzle
 
 
-def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
+def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge,
+             blended: bool = True) -> Puzzle | None:
+    """A board the judge accepts; `blended=False` leaves the regions along the rectangles
+    (the write-ups' generator, which the fishing study sets beside this one)."""
     puzzle, answer = answer_board(rows, cols, rng)
     if not judge.accept(puzzle):
         return None
-    puzzle = blend(puzzle, answer, rng, judge.accept)
+    if blended:
+        puzzle = blend(puzzle, answer, rng, judge.accept)
 
     def without(taken: frozenset[int]) -> Puzzle:
         clues = tuple(NO_CLUE if k in taken else v for k, v in enumerate(puzzle.clues))
