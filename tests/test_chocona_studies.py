@@ -4,6 +4,7 @@ sound, ablations never beat the full set, the three readings agree."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from .test_studies import by, rows_of
 
@@ -19,13 +20,15 @@ def test_stream_rungs_are_monotone_and_sound() -> None:
 
 def test_probe_law_counts() -> None:
     rows = rows_of("chocona-probe-law", boards=4)
-    assert {r["source"] for r in rows} == {"stream 6x6", "stream 8x8", "stream 10x10",
+    from rectlogic.studies.chocona import TRIVIAL
+
+    assert {r["source"] for r in rows} == {"stream 6x6", "stream 8x8", "stream 10x10", TRIVIAL,
                                            "partition dial", "rect dial", "bank", "janko"}
     assert {r["probe"] for r in rows} == {"project"}
     rows = by(rows, "source")
     for r in rows.values():
         assert 0 <= r["finished_by_probe"] <= r["boards"]
-    assert rows["partition dial"]["boards"] >= 4  # max_size 1 boards are always unique
+    assert rows[TRIVIAL]["boards"] == 4  # max_size 1 boards are always unique, counted apart
     from rectlogic import bank  # every bank board is graded probe or easier, but `search`
     guessing = sum(c["count"] for c in bank.counts()
                    if c["genre"] == "chocona" and c["grade"] in ("ways", "nested", "search"))
@@ -96,10 +99,12 @@ def test_write_up_probe_law_is_stronger_on_janko() -> None:
         assert (r["resisting"] == "none") == (r["finished_by_probe"] == r["boards"])
 
 
-def test_fishing_counts_attempts_and_bank_guesses() -> None:
+@pytest.mark.parametrize("setting", ["project", "write-up"])
+def test_fishing_counts_attempts_and_bank_guesses(setting: str) -> None:
+    """Both generators fish from the same seeds (blended regions, or the write-ups' none)."""
     from rectlogic import bank
 
-    rows = by(rows_of("chocona-fishing", boards=6, setting="write-up"), "size")
+    rows = by(rows_of("chocona-fishing", boards=6, setting=setting), "size")
     assert rows["10x10"]["attempts"] == 6 and 0 <= rows["10x10"]["probe_boards"] <= 6
     assert rows["6x6"]["attempts"] is None
     searching = {c["size"]: c["count"] for c in bank.counts()
@@ -109,3 +114,14 @@ def test_fishing_counts_attempts_and_bank_guesses() -> None:
         assert r["boards_guessing_with_ways"] <= r["boards_guessing"]
     assert sum(r["boards_guessing_with_ways"] for r in rows.values()) < sum(
         r["boards_guessing"] for r in rows.values())  # the regions' ways settle some
+
+
+def test_engines_agree_on_the_stream() -> None:
+    """Every engine's count is SAT's on every board (capped counts compared at the cap)."""
+    rows = rows_of("chocona-engines", boards=2, setting="write-up")
+    assert {(r["size"], r["engine"]) for r in rows} == {
+        (f"{n}x{n}", e) for n in (6, 8, 10) for e in ("search", "sat", "cpsat")} | {
+        ("6x6", "brute force")}
+    for r in rows:
+        assert r["boards"] == 2 and r["agree_with_sat"] == 2, r
+        assert 0 <= r["capped"] <= 2

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import itertools
-import math
 import re
 
 import numpy as np
 
 from rectlogic.genres.shakashaka.model import (
-    BLACK,
     DOMAIN_TO_PATTERNS,
     FULL,
     PARITY,
@@ -18,44 +16,10 @@ from rectlogic.genres.shakashaka.model import (
     QUAD_PATTERN,
     REFLEX,
     TIPS,
-    TNE,
-    TNW,
-    TSE,
-    TSW,
-    E,
     ring_of,
     support_table,
 )
-
-# Where a cell's quadrant lies relative to the point: (left, top) of the cell in a frame
-# centred on the point, x to the right, y downwards. Order NE, SE, SW, NW.
-CELL_ORIGIN = ((0, -1), (0, 0), (-1, 0), (-1, -1))
-
-
-def white_at(state: int, x: float, y: float) -> bool:
-    """Is the spot (x, y) of a unit cell white? The triangles as half-planes."""
-    if state == BLACK:
-        return False
-    if state == E:
-        return True
-    return {
-        TNW: x + y >= 1,  # black where x + y < 1 (the right angle at the top-left)
-        TNE: y >= x,
-        TSE: x + y <= 1,
-        TSW: x >= y,
-    }[state]
-
-
-def ring_from_geometry(states: tuple[int, int, int, int]) -> int:
-    ring, eps = 0, 1e-3
-    for k in range(8):
-        theta = math.radians(45 * k + 22.5)  # clockwise from north
-        x, y = eps * math.sin(theta), -eps * math.cos(theta)
-        q = k // 2
-        left, top = CELL_ORIGIN[q]
-        if white_at(states[q], x - left, y - top):
-            ring |= 1 << k
-    return ring
+from rectlogic.studies.shakashaka import ring_from_geometry
 
 
 def test_pattern_table_matches_the_picture_at_all_1296_points() -> None:

@@ -32,8 +32,8 @@ def test_equivalence_sweep_finds_no_disagreement() -> None:
     assert (rows["empty 2x2"]["configurations"], rows["empty 2x2"]["legal"]) == (625, 2)
     assert (rows["empty 3x3"]["configurations"], rows["empty 3x3"]["legal"]) == (5**9, 3)
     assert rows["every 3x3 board"]["configurations"] == 6**9
-    assert rows["random crowded 5x5"]["configurations"] == 20_000
-    assert rows["random crowded 5x5"]["legal"] > 0  # the sweep reaches legal pictures
+    assert rows["biased crowded 5x5"]["configurations"] == 20_000
+    assert rows["biased crowded 5x5"]["legal"] > 0  # the sweep reaches legal pictures
     assert rows["edits of bank answers"]["configurations"] > 100_000
 
 
@@ -174,11 +174,26 @@ def test_write_up_nodes_mark_the_closed_form(monkeypatch: pytest.MonkeyPatch) ->
 
     monkeypatch.setattr(sk, "LEAF_RUN_MOST", 4)  # the suite does not run 488,281 leaf nodes
     rows = rows_of("shakashaka-nodes", boards=2, setting="write-up")
-    assert [r["white_cells"] for r in rows[:2]] == [8, 11]
+    assert [r["white_cells"] for r in rows[:3]] == [8, 11, 6]
+    assert [r["answers"] for r in rows[:3]] == [rows[0]["answers"], rows[1]["answers"], 0]
     assert all(r["leaf"] == "closed form" for r in rows)
     assert all(r["nodes_leaf"] == (5 ** (r["white_cells"] + 1) - 1) // 4 for r in rows)
-    assert [r["board"].split(" (")[0] for r in rows[2:]] == [
-        "write-up set 6x6", "write-up set 8x8", "write-up set 10x10"]
+    assert [r["board"] for r in rows[3:]] == [
+        f"write-up set {n}x{n} ({kind})" for n in (6, 8, 10)
+        for kind in ("median of 2", "smallest pruning factor")]
+    for least in rows[4::2]:  # the factor shown is that board's own
+        assert least["nodes_leaf"] / max(1, least["nodes_propagating"]) == pytest.approx(
+            float(least["ratio"]), rel=1e-2)
+
+
+def test_unanswered_nodes_board_has_no_answer_and_both_searches_agree() -> None:
+    """The 6-white 3×3 board without an answer, run both ways (the leaf-only tree is small)."""
+    from rectlogic.studies import shakashaka as sk
+
+    board = sk.unanswered_board(np.random.default_rng(1), 3, 6)
+    row = sk._nodes(board)
+    assert row["white_cells"] == 6 and row["answers"] == 0 and row["leaf"] == "run"
+    assert row["nodes_leaf"] == (5 ** 7 - 1) // 4  # the whole tree, nothing found
 
 
 def test_sweep_finds_the_same_pictures_both_ways() -> None:
@@ -194,15 +209,52 @@ def test_sweep_finds_the_same_pictures_both_ways() -> None:
 def test_outline_checker_needs_right_angles() -> None:
     from rectlogic.genres.shakashaka.pictures import outline_ok
 
-    rows = by(rows_of("shakashaka-four-corners", setting="write-up"), "board")
+    rows = by(rows_of("shakashaka-four-corners", boards=1_000_000, setting="write-up"), "board")
     assert rows["empty 3x3"]["legal"] == 3 and rows["empty 3x3"]["pictures"] == 5**9
+    sample, estimate = rows["empty 4x4 (uniform sample of 1,000,000)"], rows[
+        "empty 4x4 (estimate from the sample)"]
     for r in rows.values():
         assert r["four_turns_accepts"] > r["legal"] and r["four_turns_wrong"] > 0
         assert r["right_angles_accepts"] == r["legal"] and r["right_angles_wrong"] == 0
+    assert sample["pictures"] == 1_000_000 and estimate["pictures"] == 5**16
+    assert estimate["four_turns_wrong"] == round(sample["four_turns_wrong"] * 5**16 / 1_000_000)
+    # worse with the board: more wrong verdicts, 2x2 < 3x3 < 4x4 (estimated)
+    assert (rows["empty 2x2"]["four_turns_wrong"] < rows["empty 3x3"]["four_turns_wrong"]
+            < estimate["four_turns_wrong"])
     # a 45° wedge pair: the two halves of a 1×2 strip cut on the diagonal (a trapezoid)
     trapezoid = np.array([[[0, 2]]], dtype=np.int8)  # E then TNE
     assert outline_ok(trapezoid, False)[0] and not outline_ok(trapezoid, True)[0]
     assert not white_area_ok_batch(trapezoid)[0]
+
+
+def test_lattice_table_is_pinned_to_the_geometry_as_a_row() -> None:
+    from rectlogic.studies.shakashaka import points_against_geometry
+
+    row = points_against_geometry()
+    assert row["configurations"] == 6**4 and row["disagreements"] == 0
+    assert 0 < row["legal"] < 6**4
+
+
+def test_write_up_edits_cover_six_states_and_meet_legal_pictures() -> None:
+    from rectlogic.studies.shakashaka import edits
+
+    answer = np.array([[0, 5], [5, 5]], dtype=np.int8)  # one white cell, three black
+    ones, pairs = list(edits(answer, every_pair=True, states=6))[:2]
+    assert len(ones) == 4 * 5 and len(pairs) == 3 * 25  # every cell to every other state
+    assert white_area_ok_batch(ones).sum() > 0  # blacking out the lone white cell is legal
+    assert sum(len(b) for b in edits(answer)) == 4  # the project's edits: white cells only
+
+
+def test_write_up_equivalence_rows() -> None:
+    rows = by(rows_of("shakashaka-equivalence", boards=2, setting="write-up"), "source")
+    assert list(rows) == ["every 2x2 around a point (rings by geometry)",
+                          "edits of write-up answers, six states", "uniform crowded 5x5"]
+    assert all(r["disagreements"] == 0 for r in rows.values())
+    edits_row = rows["edits of write-up answers, six states"]
+    pairs = sum((n * n) * (n * n - 1) // 2 for n in (6, 8, 10))
+    ones = sum(n * n for n in (6, 8, 10))
+    assert edits_row["configurations"] == 2 * (25 * pairs + 5 * ones)
+    assert edits_row["legal"] > 0  # black among the states: some edits are legal
 
 
 def test_check_speed_times_both_checks() -> None:

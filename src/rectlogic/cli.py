@@ -636,9 +636,12 @@ def experiment_cmd(
     boards: Annotated[int | None, typer.Option(help="boards per data point")] = None,
     seed: Annotated[int, typer.Option(help="random seed")] = 0,
     workers: Annotated[int, typer.Option(help="local worker processes")] = 1,
+    scheduler: Annotated[str | None, typer.Option(help="a Dask scheduler address")] = None,
     setting: Annotated[str | None, typer.Option(
         help="project or write-up (default: the study's first; --all runs every one)")] = None,
     out: Annotated[str | None, typer.Option(help="write the markdown report here")] = None,
+    update: Annotated[str | None, typer.Option(
+        help="rewrite only these studies' sections of this markdown report")] = None,
     readme: Annotated[str | None, typer.Option(help="rewrite this README's results block")] = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -669,19 +672,22 @@ def experiment_cmd(
                     bar.advance(task)
                 bar.remove_task(task)
 
-            params = studies.Params(boards, seed, workers, where)
+            params = studies.Params(boards, seed, workers, where, scheduler)
             results.append(studies.run_study(n, params, track))
             if all_:
                 err.print(f"{n} ({where}): {results[-1]['seconds']:.1f} s")
     if out:
         Path(out).write_text("\n".join(studies.report(results)), encoding="utf-8")
+    if update:
+        text = Path(update).read_text(encoding="utf-8")
+        Path(update).write_text(studies.update_report(text, results), encoding="utf-8")
     if readme:
         text = Path(readme).read_text(encoding="utf-8")
         block = studies.headlines(results)
         Path(readme).write_text(studies.replace_block(text, block), encoding="utf-8")
     if as_json:
         _emit(results if all_ else results[0])
-    elif not out:
+    elif not (out or update):
         for r in results:
             print(f"## {r['study']}\n\n{studies.markdown(r)}\n")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
@@ -40,6 +41,9 @@ class Params:
     setting: str = "project"
     """Whose boards and rules: `project` (this project's bank and generators) or `write-up`
     (the boards and rules the write-ups measured on), for studies that offer both."""
+    scheduler: str | None = None
+    """A Dask scheduler's address: the study's boards run on that cluster, not on `workers`
+    local processes (the same figures: jobs are seeded, results come back in job order)."""
 
     def n(self, default: int) -> int:
         return self.boards if self.boards is not None else default
@@ -135,8 +139,9 @@ def run_study(name: str, params: Params = Params(), track: Track = quiet) -> dic
 
 def pmap(fn: Callable[[Any], T], jobs: Sequence[Any], params: Params, track: Track,
          label: str) -> list[T]:
-    """fn over jobs on `params.workers` processes, results in job order, with progress."""
-    with executor(params.workers) as pool:
+    """fn over jobs on `params.workers` processes (or the Dask cluster at
+    `params.scheduler`), results in job order, with progress."""
+    with executor(params.workers, params.scheduler) as pool:
         return list(track(pool.map(fn, jobs), len(jobs), label))
 
 
@@ -162,18 +167,52 @@ def report(results: Iterable[dict[str, Any]]) -> Iterator[str]:
     and how long it took."""
     yield "# Results\n"
     yield ("Every table below is written by `make results` (`rectlogic experiment --all`); "
-           "none is typed by hand. Rerun one with `rectlogic experiment NAME`.\n")
+           "none is typed by hand. Rerun one with `rectlogic experiment NAME`, or rewrite its "
+           "section here with `rectlogic experiment NAME --update docs/RESULTS.md`.\n")
     for result in results:
-        s = get_study(result["study"])
-        body = "\n".join(line.strip() for line in s.about.strip().splitlines()[1:]).strip()
-        p = result["params"]
-        yield f"## `{s.name}`{_setting_tag(s, p['setting'])} — {s.title}\n"
-        yield f"**Setting ({p['setting']}):** {s.settings[p['setting']]}\n"
-        if body and p["setting"] == next(iter(s.settings)):
-            yield body + "\n"
-        yield markdown(result) + "\n"
-        yield (f"*{result['seconds']:.1f} s, seed {p['seed']}"
-               + (f", {p['boards']} boards a point" if p["boards"] else "") + ".*\n")
+        yield from section(result)
+
+
+def section(result: dict[str, Any]) -> Iterator[str]:
+    """One study's section of the report, paragraph by paragraph."""
+    s = get_study(result["study"])
+    body = "\n".join(line.strip() for line in s.about.strip().splitlines()[1:]).strip()
+    p = result["params"]
+    yield f"{_section_key(s.name, p['setting'])} — {s.title}\n"
+    yield f"**Setting ({p['setting']}):** {s.settings[p['setting']]}\n"
+    if body and p["setting"] == next(iter(s.settings)):
+        yield body + "\n"
+    yield markdown(result) + "\n"
+    yield (f"*{result['seconds']:.1f} s, seed {p['seed']}"
+           + (f", {p['boards']} boards a point" if p["boards"] else "") + ".*\n")
+
+
+def _section_key(name: str, setting: str) -> str:
+    """A section's heading up to its title: what names it in the report."""
+    return f"## `{name}`{_setting_tag(get_study(name), setting)}"
+
+
+def update_report(text: str, results: list[dict[str, Any]]) -> str:
+    """The report `text` with the sections of these results rewritten (each in its place, a
+    new one where the registry's order puts it), the others left as they were: rerunning some
+    studies keeps RESULTS.md written by code without rerunning all."""
+    _, *chunks = (c.strip() for c in re.split(r"(?m)^(?=## `)", text))
+    head = "\n".join(report([])).strip()
+    order = {_section_key(n, where): k for k, (n, where) in enumerate(runs(studies()))}
+    ran = {r["study"] for r in results}
+    # a study run here drops its sections whose heading is no longer its own (a setting added)
+    keyed = [(key, c) for key, c in ((c.split(" — ", 1)[0], c) for c in chunks)
+             if key in order or key.split("`")[1] not in ran]
+    for result in results:
+        key = _section_key(result["study"], result["params"]["setting"])
+        chunk = "\n".join(section(result)).strip()
+        at = next((k for k, (have, _) in enumerate(keyed) if have == key), None)
+        if at is not None:
+            keyed[at] = (key, chunk)
+            continue
+        later = [k for k, (have, _) in enumerate(keyed) if order.get(have, -1) > order[key]]
+        keyed.insert(later[0] if later else len(keyed), (key, chunk))
+    return "\n\n".join([head, *(c for _, c in keyed)]) + "\n"
 
 
 def _setting_tag(s: Study, setting: str) -> str:

@@ -17,7 +17,7 @@ from ..genres.chocona.generate import raw_board
 from ..genres.chocona.model import Answer, Puzzle, make_puzzle
 from ..genres.chocona.rules import LADDER, RULES
 from ..genres.chocona.validate import clumps
-from ..grade import finished_by
+from ..grade import finished_by, grade
 from ..grid import NO_CLUE, piece_labels
 from ..solve import solve
 from . import Params, Track, bank_boards, janko_items, looks, pct, pmap, rule_set_rows, study
@@ -266,6 +266,57 @@ def _exhaustive(n: int) -> dict[str, Any]:
     }
 
 
+ENGINE_CAP = 100
+"""Answers each engine counts at most on a board; a board at the cap is reported as capped."""
+BRUTE_MOST = 6
+"""The largest side the brute force (cell by cell, no cap) is run on."""
+
+
+def _engine_counts(job: tuple[Stream, int]) -> dict[str, tuple[int, bool]]:
+    """One stream board's answers by every engine: (count, capped); capped = the engine
+    stopped at the cap (or, for the search, at its node budget) so the count is a floor."""
+    from ..sat import solve_cpsat, solve_sat
+
+    puzzle, _ = _raw(job)
+    out = {}
+    for name, run in (("search", solve), ("sat", solve_sat), ("cpsat", solve_cpsat)):
+        found = run(puzzle, limit=ENGINE_CAP)
+        out[name] = (found.count, found.count >= ENGINE_CAP or found.status == "unknown")
+    if puzzle.rows <= BRUTE_MOST:
+        count = len(brute_force(puzzle))
+        out["brute force"] = (min(count, ENGINE_CAP), count >= ENGINE_CAP)
+    return out
+
+
+@study("chocona-engines", ("size", "engine", "boards", "capped", "answers", "agree_with_sat"),
+       lambda rows: "engines counting the stream's answers agree with SAT on "
+       f"{sum(r['agree_with_sat'] for r in rows if r['engine'] != 'sat')} of "
+       f"{sum(r['boards'] for r in rows if r['engine'] != 'sat')} board runs.",
+       project=PROJECT_STREAM + "; the stream's first 10 boards a size",
+       write_up=WRITE_UP_STREAM + "; the stream's first 10 boards a size")
+def engines(params: Params, track: Track) -> list[dict[str, Any]]:
+    """The engines agree: every engine's count of answers on the stream's boards.
+
+    The window search, the SAT solver (CaDiCaL over the clause model), CP-SAT over the same
+    model, and the brute force (cell by cell, pruned by region tallies only, judged by the
+    validator; 6×6 only) count each board's answers, up to 100. `capped` = boards where the
+    engine stopped at the cap (or the search at its node budget), so its count is a floor;
+    `answers` = the answers counted, summed over the boards; `agree_with_sat` = boards whose
+    count (capped counts compared as "at least 100") is SAT's. `--boards` sets the boards a
+    size (default 10; the stream's first, as in `chocona-stream`)."""
+    rows = []
+    for size in STREAM_SIZES:
+        stream = stream_of(params, size)
+        got = pmap(_engine_counts, [(stream, k) for k in range(params.n(10))], params, track,
+                   f"{size}x{size}")
+        for engine in got[0]:
+            rows.append({"size": f"{size}x{size}", "engine": engine, "boards": len(got),
+                         "capped": sum(g[engine][1] for g in got),
+                         "answers": sum(g[engine][0] for g in got),
+                         "agree_with_sat": sum(g[engine] == g["sat"] for g in got)})
+    return rows
+
+
 @study("chocona-exhaustive", ("size", "legal", "engines_agree"),
        lambda rows: "clue-free boards, legal shadings by window search, brute force and "
        "pairwise boxes: " + ", ".join(f"{r['size']} {r['legal']:,}" for r in rows)
@@ -279,12 +330,22 @@ def exhaustive(params: Params, track: Track) -> list[dict[str, Any]]:
     return pmap(_exhaustive, [2, 3, 4], params, track, "sizes")
 
 
+TRIVIAL = "partition dial, max_size 1 (unique trivially)"
+"""The dial point whose regions are single numbered cells: every board is unique at once."""
+
+
+def _raw_source(row: dict[str, Any]) -> bool:
+    """A row of raw boards that count towards the law's total."""
+    return row["source"] not in ("bank", "janko", TRIVIAL)
+
+
 @study("chocona-probe-law",
        ("source", "probe", "boards", "finished_by_probe", "finished_pct", "median_ms",
         "resisting"),
        lambda rows: "unique boards the probe fixpoint finishes: raw boards "
-       f"{sum(r['finished_by_probe'] for r in rows if r['source'] not in ('bank', 'janko'))}/"
-       f"{sum(r['boards'] for r in rows if r['source'] not in ('bank', 'janko'))}, "
+       f"{sum(r['finished_by_probe'] for r in rows if _raw_source(r))}/"
+       f"{sum(r['boards'] for r in rows if _raw_source(r))} (not counting "
+       f"{sum(r['boards'] for r in rows if r['source'] == TRIVIAL)} unique trivially), "
        + ", ".join(f"{r['source']} ({r['probe']} probe) {r['finished_by_probe']}/{r['boards']}"
                    for r in rows if r["source"] in ("bank", "janko")) + ".",
        project=PROJECT_STREAM + "; the stream and both dials, the bank, Janko's 250",
@@ -294,14 +355,18 @@ def probe_law(params: Params, track: Track) -> list[dict[str, Any]]:
     """The law to keep score on: does every board with a unique answer fall to the probe fixpoint?
 
     Every unique board of each source (raw boards: the same boards as the stream and dial
-    studies) against the probe fixpoint; `resisting` names the unique boards it does not
-    finish (raw boards by their number in the stream and bank boards by their place in the
-    bank, the first eight; Janko's by key, every one).
+    studies) against the probe fixpoint. The partition dial's first point (regions of one
+    cell, each numbered) gives boards unique trivially, every cell told by its number: they
+    are counted apart, and left out of the raw boards' total. `resisting` names the unique
+    boards it does not finish (raw boards by their number in the stream and bank boards by
+    their place in the bank, the first eight; Janko's by key, every one).
     `median_ms` = the median time of the probe fixpoint per board, where it was timed here:
     on Janko's boards it is what making the write-up's probe the solver's would cost."""
     probe = params.setting
     sources = {f"stream {n}x{n}": _sized(params, track, n) for n in STREAM_SIZES}
-    sources["partition dial"] = [b for m in PARTITION_DIAL for b in _partitioned(params, track, m)]
+    sources[TRIVIAL] = _partitioned(params, track, 1)
+    sources["partition dial"] = [b for m in PARTITION_DIAL[1:]
+                                 for b in _partitioned(params, track, m)]
     sources["rect dial"] = [b for m in RECT_DIAL for b in _darted(params, track, m)]
     if params.setting == "write-up":
         sources["clue dial"] = [b for s in CLUE_DIAL for b in _clue_dial_boards(params, track, s)]
@@ -354,8 +419,12 @@ FISH_ATTEMPTS = 10_000
         "median_guesses", "boards_guessing", "boards_guessing_with_ways"),
        lambda rows: "".join(f"10×10 attempts asked for grade probe: {r['probe_boards']:,} of "
                             f"{r['attempts']:,} hit." for r in rows if r["attempts"]),
-       write_up="this project's generator asked for the write-ups' top grade (`probe`) at "
-       "10×10, 10,000 attempts from the bank's seeds; the shipped bank's boards")
+       project="this project's generator (regions blended across the rectangles) asked for "
+       "the write-ups' top grade (`probe`) at 10×10, 10,000 attempts from the bank's seeds; "
+       "the shipped bank's boards",
+       write_up="the write-ups' generator (regions along the rectangles, no blending) asked "
+       "for grade `probe` at 10×10, 10,000 attempts from the same seeds; the shipped bank's "
+       "boards")
 def fishing(params: Params, track: Track) -> list[dict[str, Any]]:
     """Fishing at the top grade: how often the generator makes a board that needs probing.
 
@@ -368,28 +437,46 @@ def fishing(params: Params, track: Track) -> list[dict[str, Any]]:
     `search` grade), and `boards_guessing_with_ways` = those the solver's own search still
     branches on (its probing also tries each numbered region's ways). This
     project's generator blends regions across the answer's rectangles while the board stays
-    acceptable; without that blending, regions drawn along the rectangles only, it made no
-    probe-grade board in 300 attempts at each size (measured when blending was added)."""
+    acceptable; the write-ups' generator does not blend (regions drawn along the rectangles
+    only), and the write-up setting fishes with that one, from the same seeds."""
     from ..generate import fish, grades
 
     attempts = params.n(FISH_ATTEMPTS)
     seed = 1_000_000 * 10 + 100_000 * grades("chocona").index("probe")  # the bank's seed
-    catch = fish("chocona", 10, 10, "probe", seed, want=attempts, most=attempts,
-                 workers=params.workers)
-    hits = [k + 1 for k, hit in enumerate(catch.hits) if hit]
+    if params.setting == "project":
+        catch = fish("chocona", 10, 10, "probe", seed, want=attempts, most=attempts,
+                     workers=params.workers, scheduler=params.scheduler)
+        caught = catch.hits
+    else:
+        caught = pmap(_unblended_hit, range(seed, seed + attempts), params, track, "attempts")
+    hits = [k + 1 for k, hit in enumerate(caught) if hit]
     rows = []
     for size, pairs in bank_boards("chocona").items():
         nodes = pmap(_guesses, [p for p, _ in pairs], params, track, f"bank {size}")
         with_ways = pmap(_solver_guesses, [p for p, _ in pairs], params, track, f"bank {size}")
         fished = size == "10x10"
-        rows.append({"size": size, "attempts": catch.attempts if fished else None,
+        rows.append({"size": size, "attempts": attempts if fished else None,
                      "probe_boards": len(hits) if fished else None,
-                     "hit_pct": pct(len(hits), catch.attempts) if fished else None,
+                     "hit_pct": pct(len(hits), attempts) if fished else None,
                      "first_hits": ", ".join(map(str, hits[:10])) if fished else None,
                      "bank_boards": len(pairs), "median_guesses": statistics.median(nodes),
                      "boards_guessing": sum(n > 0 for n in nodes),
                      "boards_guessing_with_ways": sum(n > 0 for n in with_ways)})
     return rows
+
+
+def _unblended_hit(seed: int) -> bool:
+    """One attempt of the write-ups' generator (no blending) from its seed, as `fish` makes
+    one of this project's: does it give a board of grade `probe` (its answer not blank)?"""
+    from ..generate import judge
+    from ..genres.chocona.generate import generate
+
+    puzzle = generate(10, 10, np.random.default_rng(seed), judge("chocona", "probe"),
+                      blended=False)
+    if puzzle is None:
+        return False
+    g = grade(puzzle)
+    return g.grade == "probe" and not G.is_blank(puzzle, g.answer)
 
 
 def _guesses(puzzle: Any) -> int:

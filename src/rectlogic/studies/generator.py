@@ -55,7 +55,7 @@ def generator_yield(params: Params, track: Track) -> list[dict[str, Any]]:
     for name, (r, c), target, count in track(jobs, len(jobs), "generator-yield"):
         seed = params.seed + 100_000 * r + 10_000 * get_genre(name).grades.index(target)
         catch = fish(name, r, c, target, seed, want=count, most=count,
-                     workers=params.workers)
+                     workers=params.workers, scheduler=params.scheduler)
         rows.append({
             "genre": name, "size": f"{r}x{c}", "grade": target, "attempts": catch.attempts,
             "found": sum(catch.hits), "hit_pct": pct(sum(catch.hits), catch.attempts),

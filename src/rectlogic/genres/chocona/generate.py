@@ -325,13 +325,16 @@ UNMADE = "quota"
 alone never finish a board (asked for it, an attempt gives up at once)."""
 
 
-def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
+def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge,
+             blended: bool = True) -> Puzzle | None:
     """A dense answer and regions drawn across it (made unique), as Janko's boards are; or,
     with a judge that cannot count answers, regions along the answer's rectangles, blended
-    while acceptable (the earlier generator's boards, kept for the scaling benchmark)."""
-    if judge.target == UNMADE:
+    while acceptable (the earlier generator's boards, kept for the scaling benchmark);
+    `blended=False`: regions along the rectangles, never blended (the write-ups' generator,
+    which the fishing study sets beside this one)."""
+    if judge.target == UNMADE and blended:
         return None
-    if judge.answers is not None:
+    if judge.answers is not None and blended:
         shaded = dense_packing(rows, cols, rng)
         made = made_unique(published_regions(rows, cols, rng), shaded, rng, judge.answers)
         if made is None or not judge.accept(made):
@@ -342,7 +345,8 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Pu
         puzzle, answer = answer_board(rows, cols, rng)
         if not judge.accept(puzzle):
             return None
-        puzzle = blend(puzzle, answer, rng, judge.accept)
+        if blended:
+            puzzle = blend(puzzle, answer, rng, judge.accept)
 
     def without(taken: frozenset[int]) -> Puzzle:
         clues = tuple(NO_CLUE if k in taken else v for k, v in enumerate(puzzle.clues))

@@ -149,25 +149,49 @@ def _sides(states: np.ndarray) -> tuple[tuple[int, int, int], ...]:
     return tuple(out)
 
 
+@dataclass(frozen=True)
+class Mix:
+    """How often each piece is drawn: a tilted rectangle with sides p, q (1-3) at weight
+    `tilted`/(p·q)^`spread`, so diamonds most; an upright block h×w (sides up to
+    `upright_side`) at weight `upright` each. Packing draws by weight; whitening tries every
+    placement of every piece in the mix alike, and pieces may join into larger regions (the
+    generator's procedure before it drew Janko's pieces: its default weights drew upright
+    blocks about 39 % of the time). Without a mix the generator draws Janko's region shares
+    (`REGION_SHARES`) and keeps pieces apart; a study passes the write-ups' mix
+    (`studies.shakashaka.WRITE_UP_MIX`: their answers touch at corners more)."""
+    tilted: float = 3.0
+    upright: float = 0.4
+    upright_side: int = 4
+    spread: float = 1.0
+
+
 @cache
-def pieces() -> tuple[Piece, ...]:
-    """White pieces in Janko's proportions (`REGION_SHARES`, each shape's share split between
-    its turns): upright rectangles and 45° ones."""
+def pieces(mix: Mix | None = None) -> tuple[Piece, ...]:
+    """White pieces: by default in Janko's proportions (`REGION_SHARES`, each shape's share
+    split between its turns), upright rectangles and 45° ones; with a `Mix`, tilted
+    rectangles with sides 1-3 and upright ones up to `mix.upright_side` square, weighted as
+    the mix says (the write-ups' answers)."""
     out = []
-    for (kind, a, b), share in REGION_SHARES.items():
-        turns = {(a, b), (b, a)}
-        for p, q in turns:
-            states = (tilted_piece(p, q) if kind == "tilted"
-                      else np.full((p, q), E, dtype=np.int8))
-            area = 2 * p * q if kind == "tilted" else p * q
-            out.append((states, share * area ** AREA_BIAS / len(turns)))
+    if mix is None:
+        for (kind, a, b), share in REGION_SHARES.items():
+            turns = {(a, b), (b, a)}
+            for p, q in turns:
+                states = (tilted_piece(p, q) if kind == "tilted"
+                          else np.full((p, q), E, dtype=np.int8))
+                area = 2 * p * q if kind == "tilted" else p * q
+                out.append((states, share * area ** AREA_BIAS / len(turns)))
+    else:
+        out = [(tilted_piece(p, q), mix.tilted / (p * q) ** mix.spread)
+               for p in range(1, 4) for q in range(1, 4)]
+        side = range(1, mix.upright_side + 1)
+        out += [(np.full((h, w), E, dtype=np.int8), mix.upright) for h in side for w in side]
     return tuple(Piece(a.astype(np.uint8), tuple(map(tuple, np.argwhere(a != BLACK).tolist())),
-                       wt, _sides(a)) for a, wt in out)
+                       wt, _sides(a)) for a, wt in out if wt > 0)
 
 
 @cache
-def _weights() -> np.ndarray:
-    w = np.array([p.weight for p in pieces()])
+def _weights(mix: Mix | None = None) -> np.ndarray:
+    w = np.array([p.weight for p in pieces(mix)])
     return w / w.sum()
 
 
@@ -202,24 +226,25 @@ def _place(s: np.ndarray, piece: Piece, r: int, c: int, apart: bool = True) -> b
 
 
 def pack(s: np.ndarray, cells: list[tuple[int, int]], rng: np.random.Generator,
-         tries: int = 6) -> None:
+         tries: int = 6, mix: Mix | None = None) -> None:
     """Whiten the black cells among `cells` (framed coordinates), in reading order: up to
-    `tries` random pieces, each placed so that the cell is the piece's first."""
-    all_pieces, weights = pieces(), _weights()
+    `tries` random pieces, each placed so that the cell is the piece's first (kept apart
+    from other white unless a `Mix` is drawn)."""
+    all_pieces, weights = pieces(mix), _weights(mix)
     for r, c in sorted(cells):
         if s[r, c] != BLACK:
             continue
         for k in rng.choice(len(all_pieces), size=tries, replace=False, p=weights):
             piece = all_pieces[int(k)]
             dr, dc = piece.cells[0]
-            if _place(s, piece, r - dr, c - dc):
+            if _place(s, piece, r - dr, c - dc, apart=mix is None):
                 break
 
 
-def _cover(s: np.ndarray, r: int, c: int,
-           rng: np.random.Generator) -> Iterator[tuple[Piece, int, int]]:
+def _cover(s: np.ndarray, r: int, c: int, rng: np.random.Generator,
+           mix: Mix | None = None) -> Iterator[tuple[Piece, int, int]]:
     """Every placement of every piece over framed cell (r, c), in random order (lazily)."""
-    options = [(piece, r - dr, c - dc) for piece in pieces() for dr, dc in piece.cells]
+    options = [(piece, r - dr, c - dc) for piece in pieces(mix) for dr, dc in piece.cells]
     for k in rng.permutation(len(options)):
         yield options[int(k)]
 
@@ -236,11 +261,12 @@ REPAIRS = 40
 
 
 def make_unique(s: np.ndarray, rng: np.random.Generator,
-                answers: Callable[[Puzzle], list[Answer]]) -> bool:
+                answers: Callable[[Puzzle], list[Answer]], repack: bool = True) -> bool:
     """Repair the framed answer `s` in place until its fully numbered board is unique: black
     out the regions at cells where a second answer differs (numbered, the new black cells
-    tell the two apart). Packing them again at once would mostly remake the ambiguity;
-    `whiten` gives them back later, one at a time, where the judge allows."""
+    tell the two apart), and with `repack`, often pack them again at once with other pieces
+    (left black they clump); `whiten` gives the rest back later, one at a time, where the
+    judge allows."""
     for _ in range(REPAIRS):
         mine = _answer(s)
         found = answers(numbered(mine))
@@ -252,7 +278,7 @@ def make_unique(s: np.ndarray, rng: np.random.Generator,
         cells = _regions_to_black(mine, other, rng)
         for cell in cells:
             s[cell] = BLACK
-        if rng.random() < REPACK:
+        if repack and rng.random() < REPACK:
             pack(s, cells, rng)
     return False
 
@@ -277,23 +303,27 @@ def _regions_to_black(mine: Answer, other: Answer, rng: np.random.Generator,
 
 
 def whiten(s: np.ndarray, rng: np.random.Generator, accept: Callable[[Puzzle], bool],
-           tries: int = 3, stop: int = 0, passes: tuple[bool, ...] = (True, False)) -> None:
+           tries: int = 3, stop: int = 0, passes: tuple[bool, ...] = (True, False),
+           mix: Mix | None = None) -> None:
     """Try to turn each black cell white (up to `tries` legal pieces over it), keeping a
     piece only while the fully numbered board stays acceptable (unique, and no harder
     than the grade asked: a board may be made easy enough here, never after); stop when
     no more than `stop` black cells are left. Black cells beside black ones go first (a
     published board's black cells mostly stand alone), first with pieces kept apart, then
-    with pieces that may join their neighbours into larger ones (`passes`: apart or not)."""
-    for apart in passes:
+    with pieces that may join their neighbours into larger ones (`passes`: apart or not).
+    With a `Mix` (the write-ups' answers): its pieces, in random order, joining allowed."""
+    for apart in passes if mix is None else (False,):
         black = np.argwhere(s[1:-1, 1:-1] == BLACK) + 1
         crowded = [_black_beside(s, int(r), int(c)) for r, c in black]
-        order = sorted(rng.permutation(len(black)), key=lambda k: -crowded[int(k)])
+        order = rng.permutation(len(black))
+        if mix is None:
+            order = sorted(order, key=lambda k: -crowded[int(k)])
         for k in order:
             if stop and int((s[1:-1, 1:-1] == BLACK).sum()) <= stop:
                 return
             r, c = (int(v) for v in black[int(k)])
             placed = 0
-            for piece, pr, pc in _cover(s, r, c, rng):
+            for piece, pr, pc in _cover(s, r, c, rng, mix):
                 if s[r, c] != BLACK or placed == tries:
                     break
                 before = s.copy()
@@ -313,20 +343,22 @@ def _black_beside(s: np.ndarray, r: int, c: int) -> int:
 
 def dense_answer(rows: int, cols: int, rng: np.random.Generator,
                  judge: Judge | None = None, black: int | None = None,
-                 sparse: bool = False) -> Answer | None:
+                 sparse: bool = False, mix: Mix | None = None) -> Answer | None:
     """A packed answer; with a judge that can count answers, made unique when fully numbered
     and whitened again while acceptable — down to exactly `black` black cells when that is
     given (None when it is not reached); None when the repair failed, or when `sparse` and
-    the packing is already `crowded`."""
+    the packing is already `crowded`. `mix`: the write-ups' pieces and plain procedure
+    (`Mix`), else Janko's pieces kept apart."""
     s = np.full((rows + 2, cols + 2), BLACK, dtype=np.uint8)
-    pack(s, [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)], rng)
-    whiten(s, rng, accept_all, tries=1, passes=(True,))
+    pack(s, [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)], rng, mix=mix)
+    if mix is None:
+        whiten(s, rng, accept_all, tries=1, passes=(True,))
     if sparse and crowded(_answer(s), EARLY):
         return None  # the repair only adds black: give up early
     if judge is not None and judge.answers is not None:
-        if not make_unique(s, rng, judge.answers):
+        if not make_unique(s, rng, judge.answers, repack=mix is None):
             return None
-        whiten(s, rng, judge.accept, stop=black or 0)
+        whiten(s, rng, judge.accept, stop=black or 0, mix=mix)
     if black is not None and int((s[1:-1, 1:-1] == BLACK).sum()) != black:
         return None
     return _answer(s)
