@@ -275,3 +275,34 @@ def test_settings_in_the_report_and_the_cli() -> None:
     assert r.returncode == 2 and "setting" in r.stderr
     r = run("experiment", "--all", "--setting", "paper")
     assert r.returncode == 2 and "unknown setting" in r.stderr
+
+
+def test_a_study_on_a_dask_cluster_gives_the_local_figures() -> None:
+    """`--scheduler`: the study's boards run on the cluster, the rows are the local ones."""
+    import distributed  # in the test extra
+
+    here = run_study("shakashaka-clues", Params(boards=2, seed=5, setting="write-up"))
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster:
+        from rectlogic.studies import shakashaka
+
+        shakashaka._MADE.clear()  # make the boards again, on the cluster
+        remote = run_study("shakashaka-clues", Params(boards=2, seed=5, setting="write-up",
+                                                      scheduler=cluster.scheduler_address))
+    assert remote["rows"] == here["rows"]
+
+
+def test_update_rewrites_only_the_sections_run() -> None:
+    from rectlogic.studies import update_report
+
+    first = [run_study("shakashaka-naive"), run_study("shakashaka-clues", Params(boards=1))]
+    text = "\n".join(report(first))
+    again = run_study("shakashaka-clues", Params(boards=2))
+    updated = update_report(text, [again])
+    naive_section = text.split("## `shakashaka-clues`")[0]
+    assert updated.startswith(naive_section)  # the other study's section is untouched
+    assert updated == "\n".join(report([first[0], again]))
+    # a study not in the report yet goes where the registry puts it
+    sweep = run_study("shakashaka-census")
+    added = update_report(updated, [sweep])
+    assert added == "\n".join(report([first[0], sweep, again]))

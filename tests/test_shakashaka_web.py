@@ -11,7 +11,10 @@ def test_hints() -> None:
     h = post("/api/hint", puzzle=URL, position=["2◤◥_1_"] + ["______"] * 5)
     assert h["kind"] == "deduction"
     bad = post("/api/hint", puzzle=URL, position=["2__◤1◥"] + ["______"] * 5)
-    assert bad["kind"] == "contradiction"
+    assert bad["kind"] == "mistake" and bad["move"] is None
+    answer = post("/api/solve", puzzle=URL)["solutions"][0]
+    assert bad["wrong"] == [[0, c] for c in (3, 5) if answer[0][c] != "2__◤1◥"[c]]
+    assert bad["first"] == bad["wrong"][0] and bad["cells"] == [bad["first"]]
 
 
 def test_minimal_style_keeps_fewer_numbers() -> None:

@@ -10,8 +10,8 @@ URL = "https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5j"
 def test_hints() -> None:
     h = post("/api/hint", puzzle=URL, position=[], rung="dual")
     assert h["kind"] == "deduction" and h["rule"] in ("only-coverer", "forced-cell")
-    none = post("/api/hint", puzzle=URL, position=[], rung="none")
-    assert none["kind"] == "none"
+    beyond = post("/api/hint", puzzle=URL, position=[], rung="none")
+    assert beyond["kind"] == "deduction" and beyond["text"].startswith("Beyond your rung")
 
 
 def test_generate_at_a_grade() -> None:

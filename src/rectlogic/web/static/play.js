@@ -7,7 +7,7 @@ const $ = (id) => document.getElementById(id);
 let board, state, history = [], future = [], marks = [], drag = null, stroke = null;
 let cursor = [0, 0], anchor = null, mode = "play", elapsed = 0, lastTick = Date.now();
 let solved = false, revealed = false, paused = false, zoom = 1, live = [];
-let aux = {};  // auxiliary edge marks (Shikaku): {"h,r,c" | "v,r,c": "line" | "x"}, not the answer
+let aux = {};  // auxiliary edge marks (boards drawn in rectangles): {"h,r,c" | "v,r,c": "line" | "x"}, not the answer
 let trials = [];  // open trials, outermost first: {at: history length, start: state}
 
 // -- settings, kept in localStorage ---------------------------------------------------------
@@ -231,7 +231,7 @@ function stillThisBoard() {
 }
 async function check(quiet) {
   const current = stillThisBoard();
-  // an undrawn part of a Shikaku board is not a rectangle the player drew: not solved
+  // an undrawn part of a board drawn in rectangles is not a rectangle the player drew: not solved
   const out = rectangles() && unfinished() ? { ok: false, errors: [] }
     : await api("/api/check", { puzzle: board.url, answer: answer() });
   if (!current()) return false;
