@@ -438,6 +438,7 @@ def test_show_undecided_unticks_when_its_overlay_goes(page: Page, server: str) -
     row = next(r for r in bank.rows(genre="chocona")
                if r.grade in ("ways", "nested", "search"))  # some undecided at probe
     open_board(page, server, row)
+    page.select_option("#rung", "probe")
     page.check("#undecided")
     page.wait_for_selector("rect.undecided", state="attached")
     cell(page, *move_of(row, 0))

@@ -221,6 +221,7 @@ class Pool:
         for waiter in self._waiters:
             if _live(waiter) and waiter.get_loop() is here:
                 self._waiters.remove(waiter)
+                self._busy.add(worker)  # counted while in transit: `start` must not replace it
                 waiter.set_result(worker)
                 return
         self._idle.append(worker)
@@ -251,6 +252,7 @@ class Pool:
             return waiter.result()
         except BaseException:
             if waiter.done() and not waiter.cancelled():  # given a worker as we gave up
+                self._busy.discard(waiter.result())
                 self._release(waiter.result())
             waiter.cancel()
             raise
