@@ -83,14 +83,20 @@ def _cached_propagator(puzzle: Board, rung: str) -> Propagate | None:
     return genre.propagator(puzzle, genre.rules_for(rung))
 
 
+def kept(cached: Any, *args: Any) -> Any:
+    """`cached(*args)` through its lru_cache, or worked out anew when an argument cannot be a
+    cache key."""
+    try:
+        return cached(*args)
+    except TypeError:
+        return cached.__wrapped__(*args)
+
+
 def rung_propagator(puzzle: Board, rung: str) -> Propagate | None:
     """A rung's propagator, kept for the boards used last: hints and rounds ask for the same
     ones again and again, and packing a board for the compiled rules costs more than a
     fixpoint near the end of a solve."""
-    try:
-        return _cached_propagator(puzzle, rung)
-    except TypeError:  # a puzzle that cannot be a cache key
-        return _cached_propagator.__wrapped__(puzzle, rung)
+    return kept(_cached_propagator, puzzle, rung)
 
 
 def weakest_step(genre: Genre, puzzle: Board, d: np.ndarray, open_: np.ndarray,

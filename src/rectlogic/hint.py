@@ -20,7 +20,7 @@ import numpy as np
 
 from .engine import dead, popcount
 from .genres import Board, Genre, genre_of
-from .grade import difficulty, most_constrained, rounds, rungs_of, stars, weakest_step
+from .grade import difficulty, kept, most_constrained, rounds, rungs_of, stars, weakest_step
 from .solve import solve
 
 ANSWER_BUDGET = 50_000
@@ -66,7 +66,7 @@ def hint(puzzle: Board, position: Any, rung: str | None = None) -> dict[str, Any
     chosen = rung or genre.DEFAULT_RUNG
     names = genre.rules_for(chosen)  # a bad rung or position is refused before any solving
     d = genre.position_domains(puzzle, position)
-    facts = _known(puzzle)
+    facts = kept(known, puzzle)
     return {**_hint(genre, puzzle, position, chosen, names, d, facts), "stars": facts.stars}
 
 
@@ -95,13 +95,6 @@ def _hint(genre: Genre, puzzle: Board, position: Any, chosen: str, names: frozen
                 "text": "No rung decides anything more here, and the puzzle has no single "
                         "answer to reveal a cell from."}
     return _reveal(genre, puzzle, d, open_, genre.encode(puzzle, answer))
-
-
-def _known(puzzle: Board) -> Known:
-    try:
-        return known(puzzle)
-    except TypeError:  # a puzzle that cannot be a cache key: worked out anew
-        return known.__wrapped__(puzzle)
 
 
 def _dead_at(genre: Genre, puzzle: Board, names: frozenset[str], d: np.ndarray) -> bool:

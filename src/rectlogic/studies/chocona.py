@@ -18,7 +18,7 @@ from ..genres.chocona.model import Answer, Puzzle, make_puzzle
 from ..genres.chocona.rules import LADDER, RULES
 from ..genres.chocona.validate import clumps
 from ..grade import finished_by, grade
-from ..grid import NO_CLUE, piece_labels
+from ..grid import NO_CLUE, piece_boxes, piece_labels
 from ..solve import solve
 from . import Params, Track, bank_boards, janko_items, looks, pct, pmap, rule_set_rows, study
 
@@ -499,7 +499,7 @@ def board_looks(puzzle: Any, answer: Any) -> looks.Measures:
     dark = np.bincount(regions.reshape(-1), weights=shaded.reshape(-1), minlength=n)
     clues = np.array(puzzle.clues)
     numbered = clues >= 0
-    boxes = [(r0, c0, r1, c1) for r0, c0, r1, c1 in looks.boxes(regions, n)]
+    boxes = piece_boxes(regions.astype(np.int64))[:, 1:].tolist()  # top, left, bottom, right
     rectangular = sum((r1 - r0 + 1) * (c1 - c0 + 1) == sizes[k]
                       for k, (r0, c0, r1, c1) in enumerate(boxes))
     rows, cols = shaded.shape

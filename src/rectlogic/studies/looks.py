@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ..grid import piece_labels
+from ..grid import mask_labels, neighbour_sum
 
 Measures = dict[str, float]
 
@@ -26,10 +26,7 @@ def share(part: float, whole: float) -> float:
 
 def clumps(mask: np.ndarray) -> np.ndarray:
     """The sizes of the orthogonally connected clumps of True cells."""
-    rows, cols = mask.shape
-    right = (mask[:, :-1] & mask[:, 1:]).reshape(-1)
-    down = (mask[:-1, :] & mask[1:, :]).reshape(-1)
-    counts = np.bincount(piece_labels(rows, cols, right, down)[mask])
+    counts = np.bincount(mask_labels(mask)[mask])
     return counts[counts > 0]
 
 
@@ -47,9 +44,7 @@ def longest_run(mask: np.ndarray) -> int:
 
 def with_neighbour(mask: np.ndarray) -> int:
     """How many True cells have a True edge neighbour."""
-    p = np.pad(mask, 1)
-    near = p[:-2, 1:-1] | p[2:, 1:-1] | p[1:-1, :-2] | p[1:-1, 2:]
-    return int((mask & near).sum())
+    return int((mask & neighbour_sum(np.pad(mask, 1))).sum())
 
 
 def symmetric_share(mask: np.ndarray) -> float:
@@ -61,15 +56,6 @@ def on_border(mask: np.ndarray) -> int:
     inner = np.zeros_like(mask)
     inner[1:-1, 1:-1] = True
     return int((mask & ~inner).sum())
-
-
-def boxes(regions: np.ndarray, n: int) -> list[tuple[int, int, int, int]]:
-    """Each region's bounding box (top, left, bottom, right)."""
-    out = []
-    for k in range(n):
-        rr, cc = np.nonzero(regions == k)
-        out.append((int(rr.min()), int(cc.min()), int(rr.max()), int(cc.max())))
-    return out
 
 
 def measure(genre: str, boards: list[tuple[Any, Any]]) -> tuple[list[str], np.ndarray]:

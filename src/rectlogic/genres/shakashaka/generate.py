@@ -31,7 +31,7 @@ from functools import cache
 import numpy as np
 
 from ...errors import RectlogicError
-from ...grid import ANY_CLUE, NO_CLUE
+from ...grid import ANY_CLUE, NO_CLUE, neighbour_sum
 from ..generating import Judge, accept_all, degenerate, thin
 from .model import BLACK, FULL, Answer, E, Puzzle, point_rings, triangles_beside
 from .validate import (
@@ -385,8 +385,7 @@ def crowded(answer: Answer, slack: float = 1.0) -> bool:
     times `CROWDED`, `ZEROS`)?"""
     digits = np.array(numbered(answer).clues)
     black = digits >= 0
-    framed = np.pad(black, 1)
-    beside = framed[:-2, 1:-1] | framed[2:, 1:-1] | framed[1:-1, :-2] | framed[1:-1, 2:]
+    beside = neighbour_sum(np.pad(black, 1))
     count = int(black.sum())
     return (int((black & beside).sum()) > slack * CROWDED * count
             or int((digits == 0).sum()) > slack * ZEROS * count)
@@ -416,7 +415,6 @@ def faults(puzzle: Puzzle, answer: Answer) -> list[str]:
     """Why a board looks degenerate (`generating.degenerate`); empty when it does not."""
     clues = np.array(puzzle.clues)
     black = clues != NO_CLUE
-    framed = np.pad(black, 1)
-    beside = framed[:-2, 1:-1] | framed[2:, 1:-1] | framed[1:-1, :-2] | framed[1:-1, 2:]
+    beside = neighbour_sum(np.pad(black, 1))
     return degenerate(len(white_regions(answer)), int((clues == 0).sum()),
                       int((clues >= 0).sum()), int((black & beside).sum()), int(black.sum()))
