@@ -53,11 +53,12 @@ def analyze(puzzle: Board, timeout: float | None = None,
         genre = genre_of(puzzle)
         author = genre.author
         found = solve(puzzle, limit=COUNT_CAP)
+        settled = default_fixpoint(puzzle)
         out: dict[str, Any] = {
             "genre": puzzle.genre, "rows": puzzle.rows, "cols": puzzle.cols,
             "status": found.status, "count": found.count,
             "complete": found.complete and found.count < COUNT_CAP,
-            "grade": None, "score": None, "stars": None, "undecided": undecided(puzzle),
+            "grade": None, "score": None, "stars": None, "undecided": undecided(puzzle, settled),
             "differ": [], "differ_complete": True, "suggestions": [],
             "conflict": [], "conflict_minimal": True, "reason": None,
         }
@@ -69,7 +70,7 @@ def analyze(puzzle: Board, timeout: float | None = None,
             a = next((x for x in found.answers if not genre.is_blank(puzzle, x)),
                      found.answers[0])
             with limits.time_limit(patience / 2):
-                near, out["differ_complete"] = differ(puzzle, a, found.answers)
+                near, out["differ_complete"] = differ(puzzle, a, found.answers, settled[1])
             out["differ"] = [list(cell) for cell in near]
             out["suggestions"] = suggestions(puzzle, a, set(near),
                                              time.perf_counter() + patience / 2)
@@ -83,23 +84,31 @@ def analyze(puzzle: Board, timeout: float | None = None,
     return out
 
 
-def undecided(puzzle: Board) -> list[list[int]]:
-    """Cells the default rung's fixpoint leaves open from the empty board (none when that
-    fixpoint finds no answer at all)."""
+def default_fixpoint(puzzle: Board) -> tuple[np.ndarray, np.ndarray]:
+    """The domains of the empty board, before and after the default rung's fixpoint (what
+    the undecided cells and the differing cells both start from)."""
     genre = genre_of(puzzle)
     d = genre.initial_domains(puzzle)
     full = genre.propagator(puzzle, genre.rules_for(None))
-    after = d if full is None else full(d[None])[0]
+    return d, (d if full is None else full(d[None])[0])
+
+
+def undecided(puzzle: Board, settled: tuple[np.ndarray, np.ndarray]) -> list[list[int]]:
+    """Cells the default rung's fixpoint (`settled`: before, after) leaves open from the empty
+    board (none when that fixpoint finds no answer at all)."""
+    d, after = settled
     return [] if not after.all() else sorted(open_cells(puzzle, d, after))
 
 
 # -- where the answers differ ------------------------------------------------------------------
 
-def differ(puzzle: Board, first: Any, answers: Sequence[Any]) -> tuple[list[Cell], bool]:
+def differ(puzzle: Board, first: Any, answers: Sequence[Any],
+           settled: np.ndarray) -> tuple[list[Cell], bool]:
     """Every cell on which some answer differs from `first`, and whether that is all of them.
     The answers found already show most; then each variable still open after the rules, on
     which no answer found differs yet, gets one question: is there an answer with another
-    value here? (An answer found that way shows more cells at once.)"""
+    value here? (An answer found that way shows more cells at once.) `settled`: the default
+    rung's fixpoint from the empty board."""
     genre = genre_of(puzzle)
     picture = genre.picture(puzzle, first)
     mine = genre.encode(puzzle, first)
@@ -113,9 +122,6 @@ def differ(puzzle: Board, first: Any, answers: Sequence[Any]) -> tuple[list[Cell
 
     for other in answers:
         count_in(other)
-    start = genre.initial_domains(puzzle)
-    full = genre.propagator(puzzle, genre.rules_for(None))
-    settled = start if full is None else full(start[None])[0]
     complete = True
     for v in np.flatnonzero(popcount(settled) > 1):
         if varied[v]:
