@@ -203,7 +203,11 @@ def _smallest(items: list[Cell], keeping: Callable[[list[Cell]], Board]
               ) -> tuple[list[Cell], bool]:
     """Deletion: drop each item whose loss leaves `keeping(rest)` without an answer. First
     a pass asking the rules alone (a fixpoint: cheap, and it proves most drops on a board
-    whose conflict is local), then a pass asking the search, for the items left."""
+    whose conflict is local), then a pass asking the search, for the items left. Before that
+    search, a cheaper witness: the board with only this item given up (every other item kept)
+    has fewer answers than the trial, which gives up more, so an answer there shows the item
+    is needed — and a board with one item given up is tight, so its search is short (the
+    trial's, with many items given up, can run out of nodes on a large board)."""
     core, minimal = list(items), True
     for ask in (_wiped, _no_answer):
         for item in list(core):
@@ -211,6 +215,9 @@ def _smallest(items: list[Cell], keeping: Callable[[list[Cell]], Board]
                 break
             if limits.expired():
                 return sorted(core), False
+            if ask is _no_answer and len(core) < len(items) and _no_answer(
+                    keeping([c for c in items if c != item])) is False:
+                continue
             trial = [c for c in core if c != item]
             said = ask(keeping(trial))
             if said is True:
