@@ -58,10 +58,11 @@ def known(puzzle: Board) -> Known:
 def hint(puzzle: Board, position: Any, rung: str | None = None) -> dict[str, Any]:
     """The next move from this position. Kinds: `deduction` (a move a rung justifies; `rung`
     names it, `rule` the rule it adds), `reveal` (no rung decides anything: a cell of the
-    answer, its move marked `reveal`), `mistake` (marks that disagree with the one answer:
-    `wrong` cells in reading order, `rects` for rectangle genres, `first` the one to undo back
-    to), and, on boards without one answer only, `contradiction` and `none`. Every answer
-    also carries the board's `stars` (None without one answer)."""
+    answer, its move marked `reveal`, `revealed` the cell in words, for the player to show
+    once it is set), `mistake` (marks that disagree with the one answer: `wrong` cells in
+    reading order, `rects` for rectangle genres, `first` the one to undo back to), and, on
+    boards without one answer only, `contradiction` and `none`. Every answer also carries the
+    board's `stars` (None without one answer)."""
     genre = genre_of(puzzle)
     chosen = rung or genre.DEFAULT_RUNG
     names = genre.rules_for(chosen)  # a bad rung or position is refused before any solving
@@ -90,7 +91,10 @@ def _hint(genre: Genre, puzzle: Board, position: Any, chosen: str, names: frozen
         found, after, decided = step
         beyond = "" if found in mine else f"Beyond your rung ({chosen}): "
         return _step(genre, puzzle, found, int(np.flatnonzero(decided)[0]), d, after, beyond)
-    if answer is None or not open_.any():
+    if answer is not None and not open_.any():  # every mark agrees with the one answer
+        return {"kind": "none", "rule": None, "cells": [], "move": None,
+                "text": "Nothing is left open: every mark agrees with the answer."}
+    if answer is None:
         return {"kind": "none", "rule": None, "cells": [], "move": None,
                 "text": "No rung decides anything more here, and the puzzle has no single "
                         "answer to reveal a cell from."}
@@ -131,7 +135,8 @@ def _reveal(genre: Genre, puzzle: Board, d: np.ndarray, open_: np.ndarray,
     return {"kind": "reveal", "rung": None, "rule": None, "cells": said["cells"],
             "text": "No rule decides another cell from here, not even trying a guess inside "
                     f"a guess; revealed from the answer: {said['text']}.",
-            "variable": i, "values": said.get("values"), "move": move}
+            "variable": i, "values": said.get("values"), "move": move,
+            "revealed": said["text"]}
 
 
 def wrong_marks(puzzle: Board, position: Any, answer: Any) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 Puzzles travel as text in any format the library reads (a URL is simplest). Bodies over
 MAX_BODY bytes, boards over 60×60, texts over 200,000 characters and node budgets over
-50,000 are refused. The heavy endpoints (solve, count, hint, undecided, generate) run in a
+50,000 are refused. The heavy endpoints (solve, count, hint, grade, undecided, generate) run in a
 bounded pool of worker processes under a deadline each (`workers`); the cheap ones answer
 from the server itself. Bad input is a 4xx JSON error `{"error": "…"}`; a bug is a 500 JSON
 error that leaves the connection open; every response carries security headers."""
@@ -46,6 +46,7 @@ MAX_NODES = 50_000
 MAX_BODY = 1 << 20
 """Bytes a request body may have (a 60×60 puzzle and its answer are a few kilobytes)."""
 DEADLINES = {"analyze": 10.0, "mistakes": 5.0, "solve": 10.0, "count": 10.0, "hint": 5.0,
+             "grade": 10.0,
              "undecided": 5.0, "generate": 20.0, "picture": 10.0}
 """Seconds each heavy endpoint may take; past it the answer says `unknown`, or it is cut."""
 HEADERS = {
@@ -477,6 +478,13 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
     @app.post("/api/hint", responses=HEAVY_ERRORS)
     async def give_hint(body: HintIn, request: Request) -> Any:
         return await heavy(request, "hint", **body.model_dump())
+
+    @app.post("/api/grade", responses=HEAVY_ERRORS)
+    async def grade_it(body: PuzzleIn, request: Request) -> Any:
+        """The grade (the weakest rung that finishes the board), its stars (1–5) and
+        difficulty, as `rectlogic grade --json`; `grade` is None unless the board has one
+        answer (`status` says what it has)."""
+        return await heavy(request, "grade", **body.model_dump())
 
     @app.post("/api/mistakes", responses=HEAVY_ERRORS)
     async def mistakes(body: HintIn, request: Request) -> Any:

@@ -12,6 +12,7 @@ from ..formats.auto import Loaded, genre_name, load, read_answer
 from ..generate import NoBoard, make_board
 from ..genres import genre_of
 from ..genres.generating import DEFAULT_STYLE
+from ..grade import grade as grade_puzzle
 from ..grid import check_size, parse_size
 from ..hint import hint as hint_for
 from ..hint import undecided as undecided_for
@@ -62,6 +63,14 @@ def count(puzzle: str, genre: str | None, rung: str | None, nodes: int,
 
 def hint(puzzle: str, genre: str | None, position: Any, rung: str | None) -> dict[str, Any]:
     return hint_for(load_puzzle(puzzle, genre).puzzle, position, rung)
+
+
+def grade(puzzle: str, genre: str | None) -> dict[str, Any]:
+    """The board's grade, stars and difficulty, as `rectlogic grade --json` gives them (for a
+    board the player opened from a URL; the bank's boards carry theirs), and its `status`."""
+    loaded = load_puzzle(puzzle, genre)
+    g = grade_puzzle(loaded.puzzle, scored=True)
+    return with_warnings(loaded, {**g.to_json(), "status": g.status})
 
 
 def undecided(puzzle: str, genre: str | None, position: Any,
@@ -125,5 +134,5 @@ def mistakes(puzzle: str, genre: str | None, position: Any) -> dict[str, Any]:
 
 
 JOBS = {"analyze": analyze, "mistakes": mistakes, "solve": solve, "count": count, "hint": hint,
-        "undecided": undecided, "generate": generate,
+        "grade": grade, "undecided": undecided, "generate": generate,
         "picture": picture}

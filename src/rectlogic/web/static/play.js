@@ -9,6 +9,10 @@ let cursor = [0, 0], anchor = null, mode = "play", elapsed = 0, lastTick = Date.
 let solved = false, revealed = false, paused = false, zoom = 1, live = [];
 let aux = {};  // auxiliary edge marks (boards drawn in rectangles): {"h,r,c" | "v,r,c": "line" | "x"}, not the answer
 let trials = [];  // open trials, outermost first: {at: history length, start: state}
+let help = { hints: 0, reveals: 0 };  // what the player was given on this board (kept with it)
+let offer = null;  // what the last hint offers to do: {kind: "reveal" | "mistake", asked, ...}
+let explain = null;  // each grade of this genre in a line (/api/genres)
+let lastHint = null;  // {asked, kind, times}: the same hint asked again without a move
 
 // -- settings, kept in localStorage ---------------------------------------------------------
 const SETTINGS = "rectlogic:settings";
@@ -54,7 +58,7 @@ function play(change) {
   change(); moved();
 }
 function moved() {
-  marks = []; anchor = null;
+  marks = []; anchor = null; withdraw();
   if (!solved && !revealed) say("");
   if ($("undecided").checked) $("undecided").checked = false;  // its overlay is gone
   save(); draw(); quietCheck(); liveCheck();
@@ -212,7 +216,8 @@ function markSolved() {
     $("board").classList.add("revealed"); return;
   }
   localStorage.setItem(board.url + ":solved", "1");
-  say(`Solved in ${clock(elapsed)}`, "solved"); $("board").classList.add("solved");
+  say(`Solved in ${clock(elapsed)}${helpWords() ? `, with ${helpWords()}` : ""}`, "solved");
+  $("board").classList.add("solved");
   if (!was) flash();
 }
 function flash() {
@@ -269,15 +274,112 @@ async function liveCheck() {  // "show mistakes as I play": rules broken for goo
     ? `Mistake: ${[...new Set(out.mistakes.map((m) => m.message))].join(" ")}` : "";
   draw();
 }
+// -- hints: a move, or (where no rule finds one) a cell to reveal, or a mistake to undo -----
 async function hint() {
-  say("thinking…");
+  if (solved) return markSolved();  // nothing left to hint: the verdict stays
+  say("thinking…"); withdraw();
   const current = stillThisBoard();
   const h = await api("/api/hint", { puzzle: board.url, position: position(), rung: $("rung").value });
   if (!current()) return say("The board changed while I was thinking: ask again.");
-  say(h.text);
-  if (h.kind !== "deduction") return;
-  applyMove(h.move);
-  marks = h.cells.map((cell) => ({ cell, kind: "hint" })); draw(); say(h.text);
+  if (h.stars && !$("grade").textContent) showGrade({ stars: h.stars });
+  const asked = JSON.stringify(state);
+  const times = lastHint && lastHint.asked === asked && lastHint.kind === h.kind ? lastHint.times + 1 : 1;
+  lastHint = { asked, kind: h.kind, times };
+  // never the same words twice without a move in between
+  const again = (text) => (times === 1 ? text
+    : `${text.replace(/\.$/, "")} (asked ${times} times without a move).`);
+  if (h.kind === "deduction") {
+    gave("hints"); applyMove(h.move);
+    marks = h.cells.map((cell) => ({ cell, kind: "hint" })); draw(); return say(h.text);
+  }
+  if (h.kind === "reveal") {
+    offer = { kind: "reveal", asked, move: h.move, said: h.revealed };
+    $("reveal").hidden = false;
+    return say(times === 1 ? "No rule finds a move from here, not even a guess inside a guess. "
+      + "Reveal one cell (the most constrained one) from the answer, or try an assumption with Trial."
+      : again("Still no rule finds a move here: Reveal one cell, or try an assumption with Trial."));
+  }
+  if (h.kind === "mistake") {
+    offer = { kind: "mistake", asked, first: h.first, cell: h.wrong.length > 0 };
+    $("undoback").hidden = false;
+    marks = h.cells.map((cell) => ({ cell, kind: "mistake" })); draw();
+    return say(again(h.text));
+  }
+  say(again(h.text));
+}
+function withdraw() {  // a move (or a new hint) makes the last hint's offer stale
+  offer = null; $("reveal").hidden = true; $("undoback").hidden = true;
+}
+function gave(kind) {  // help is counted, shown beside the clock and with the solved time
+  help[kind] += 1; localStorage.setItem(board.url + ":help", JSON.stringify(help)); showHelp();
+}
+function helpWords() {
+  const n = (k, one, many) => (k ? `${k} ${k === 1 ? one : many}` : "");
+  return [n(help.hints, "hint", "hints"), n(help.reveals, "revealed cell", "revealed cells")]
+    .filter(Boolean).join(" and ");
+}
+function showHelp() { $("helped").textContent = helpWords() ? `· ${helpWords()}` : ""; }
+
+// "Reveal one cell": the answer's own cell, so not a guess: a trial's Reject keeps it
+function revealOne() {
+  const o = offer; withdraw();
+  if (!o || o.kind !== "reveal" || o.asked !== JSON.stringify(state)) return say("The board changed: ask for a hint again.");
+  gave("reveals"); applyMove(o.move);
+  for (const t of trials) t.start = withMove(t.start, o.move);
+  showTrials();
+  const cells = o.move.rect ? cellsOf(o.move.rect) : [o.move.cell];
+  marks = cells.map((cell) => ({ cell, kind: "hint" })); draw();
+  say(`Revealed from the answer: ${o.said}.`);
+}
+function withMove(s, move) {  // a state (a copy) with a hint's move made in it
+  if (move.rect) {
+    const [t, l, h, w] = move.rect;
+    return [...s.filter(([t2, l2, h2, w2]) => t2 + h2 <= t || t + h <= t2 || l2 + w2 <= l || l + w <= l2), move.rect];
+  }
+  const out = s.map((row) => [...row]); out[move.cell[0]][move.cell[1]] = move.state; return out;
+}
+function cellsOf([t, l, h, w]) {
+  const out = [];
+  for (let r = t; r < t + h; r++) for (let c = l; c < l + w; c++) out.push([r, c]);
+  return out;
+}
+
+// "Undo back to it": undo until the wrong mark is gone — inside a trial too; a mistake made
+// before the trial began rolls the trial back first. Undone moves stay for Redo.
+async function undoBack() {
+  const o = offer; withdraw();
+  if (!o || o.kind !== "mistake" || o.asked !== JSON.stringify(state)) return say("The board changed: ask for a hint again.");
+  const first = o.first, key = JSON.stringify(first);
+  let wrongAs = o.cell ? state[first[0]][first[1]] : null, undone = 0, rejected = 0;
+  const present = () => (o.cell ? state[first[0]][first[1]] === wrongAs
+    : state.some((x) => JSON.stringify(x) === key));
+  for (;;) {
+    while (present() && (undo() || (trials.length && rollBack()))) undone += 1;
+    if (present()) {  // not in the undo history (a reload since): take the mark off as a move
+      play(() => { state = o.cell ? withCell(first, "_") : state.filter((x) => JSON.stringify(x) !== key); });
+      return say(`${where(first, o.cell)}: taken off (the move that made it is no longer in the undo history).`);
+    }
+    if (!o.cell || state[first[0]][first[1]] === "_") break;
+    // the cell holds another mark now: is that one wrong too?
+    const m = await api("/api/mistakes", { puzzle: board.url, position: position() }).catch(() => null);
+    if (!m || !m.wrong.some(([r, c]) => r === first[0] && c === first[1])) break;
+    wrongAs = state[first[0]][first[1]];
+  }
+  moved();
+  marks = (o.cell ? [first] : cellsOf(first)).map((cell) => ({ cell, kind: "hint" })); draw();
+  const moves = `${undone} move${undone === 1 ? "" : "s"}`;
+  say(rejected ? `Undone back to before ${where(first, o.cell)}: ${moves}, and the trial `
+      + `rejected (the mistake came before it).` : `Undone back to before ${where(first, o.cell)}: ${moves}; Redo brings them back.`);
+  function rollBack() {  // as Reject does
+    rejected += 1; undone -= 1; const t = trials.pop();
+    state = t.start; history.length = Math.min(history.length, t.at); future = []; showTrials(); return true;
+  }
+}
+function withCell([r, c], v) { const out = state.map((row) => [...row]); out[r][c] = v; return out; }
+function where(first, isCell) {
+  if (isCell) return `row ${first[0] + 1}, column ${first[1] + 1}`;
+  const [t, l, h, w] = first;
+  return `the ${h}×${w} rectangle from row ${t + 1}, column ${l + 1}`;
 }
 async function count() {
   say("counting…");
@@ -311,7 +413,7 @@ function tick() {  // the clock runs while the page is seen, not paused, not sol
   if (board) localStorage.setItem(board.url + ":time", String(Math.round(elapsed)));
 }
 document.addEventListener("visibilitychange", () => { if (document.hidden) tick(); lastTick = Date.now(); });
-function enable(on) { document.querySelectorAll("#controls button, #controls select, #modes button, #options button, #options select, #trial").forEach((b) => { b.disabled = !on; }); }
+function enable(on) { document.querySelectorAll("#controls button, #controls select, #modes button, #options button, #options select, #trial, #hintacts button").forEach((b) => { b.disabled = !on; }); }
 function pause(on) {
   tick(); paused = on;
   $("stage").hidden = on; $("paused").hidden = !on;
@@ -320,6 +422,35 @@ function pause(on) {
   enable(!on); $("pause").disabled = false;
   if (!on) { showTrials(); fit(); }
 }
+
+// -- the board's grade: stars (1–5, against Janko's boards) and its rung in a line ------------
+function showGrade(g) {
+  const out = $("grade");
+  if (g.grade === null && g.status) {
+    const why = { multiple: "it has more than one answer", none: "it has no answer" }[g.status] || "it was not proved unique in time";
+    return out.replaceChildren(`No grade: ${why}.`);
+  }
+  const parts = [];
+  if (g.stars) {
+    const stars = document.createElement("span");
+    stars.className = "stars"; stars.setAttribute("role", "img");
+    stars.setAttribute("aria-label", `${g.stars} star${g.stars === 1 ? "" : "s"} of 5`);
+    stars.textContent = "★".repeat(g.stars) + "☆".repeat(5 - g.stars);
+    stars.title = "how hard, from 1 to 5 stars, against Janko's published boards of this genre";
+    parts.push(stars, " ");
+  }
+  if (g.grade) parts.push(`grade ${g.grade}: ${gradeWords(g.grade)}`);
+  else if (g.stars) parts.push(`${g.stars} of 5`);
+  out.replaceChildren(...parts);
+}
+function gradeWords(grade) {  // the home page's words for each grade (/api/genres)
+  return (explain && explain[grade]) || board.rung_text[grade] || "";
+}
+function sayRung() {
+  const r = $("rung").value;
+  $("rungsays").textContent = r === "none" ? "none: no rule (hints look beyond it)" : `${r}: ${board.rung_text[r] || ""}`;
+}
+$("rung").onchange = sayRung;
 
 function keysHelp() {
   const keys = ["arrows move", "Enter or Space plays the cell", "Backspace plays backwards",
@@ -336,10 +467,14 @@ async function start() {
   $("mistakes").checked = settings.mistakes;
   $("limit").value = settings.limit;
   let url = params.get("url");
-  let grade = null;
-  if (params.get("id")) ({ url, grade } = await api(`/api/bank/${params.get("id")}`));
+  let banked = null;
+  if (params.get("id")) { banked = await api(`/api/bank/${params.get("id")}`); url = banked.url; }
   if (!url) { say("Paste a puzz.link URL below, or pick a board on the home page."); return; }
   board = await api("/api/puzzle", { puzzle: url });
+  api("/api/genres").then((all) => {
+    explain = (all.find((g) => g.name === board.genre) || {}).explain || null;
+    if (banked) showGrade(banked);
+  }).catch(() => {});
   $("title").textContent = `${board.genre} ${board.rows}×${board.cols}`;
   const notes = ["Zoom with − and +, or pinch with two fingers on a touch screen; two fingers also move a zoomed board."];
   if (rectangles()) notes.push("Edges mode: click near a side of a cell for a line (a border you are sure of), again for × (sure there is none), again to clear; right-click steps back. They are your notes, not the answer.");
@@ -351,12 +486,15 @@ async function start() {
     const o = document.createElement("option"); o.value = r; o.textContent = r; $("rung").appendChild(o);
   }
   $("rung").value = board.rungs[board.rungs.length - 1];
+  sayRung();
   const kept = localStorage.getItem(board.url);
   state = kept ? JSON.parse(kept) : emptyState();
   // open trials survive a reload (their moves can no longer be undone one by one)
   trials = JSON.parse(localStorage.getItem(board.url + ":trials") || "[]").map((t) => ({ ...t, at: 0 }));
   revealed = localStorage.getItem(board.url + ":revealed") === "1";
   aux = JSON.parse(localStorage.getItem(board.url + ":aux") || "{}");
+  help = { hints: 0, reveals: 0, ...JSON.parse(localStorage.getItem(board.url + ":help") || "{}") };
+  showHelp();
   elapsed = Number(localStorage.getItem(board.url + ":time")) || 0; lastTick = Date.now();
   $("editthis").href = `/edit?url=${encodeURIComponent(board.url)}`;
   const link = document.createElement("a");
@@ -369,8 +507,10 @@ async function start() {
     const n = await api(`/api/bank/${params.get("id")}/next`);
     $("next").hidden = false; $("next").title = `board ${n.position} of ${n.of}`;
     $("next").onclick = () => { location.href = `/play?id=${n.next}`; };
-    $("title").textContent += ` · ${grade}, ${n.position} of ${n.of}`;
+    $("title").textContent += ` · ${banked.grade}, ${n.position} of ${n.of}`;
   }
+  if (banked) showGrade(banked);
+  else api("/api/grade", { puzzle: board.url }).then(showGrade).catch(() => {});
   enable(true); showTrials(); zoom = settings.zoom || 1;
   draw(); quietCheck(); liveCheck(); tick(); setInterval(tick, 1000);
 }
@@ -533,11 +673,14 @@ $("undoall").onclick = () => { let any = false; while (undo()) any = true; if (a
 $("redoall").onclick = () => { let any = false; while (redo()) any = true; if (any) moved(); };
 $("clear").onclick = () => {
   trials = []; showTrials();
+  help = { hints: 0, reveals: 0 }; localStorage.removeItem(board.url + ":help"); showHelp();
   aux = {}; localStorage.removeItem(board.url + ":aux");
   if (revealed) { revealed = false; localStorage.removeItem(board.url + ":revealed"); unsolve(); say(""); }
   play(() => { state = emptyState(); });
 };
 $("trial").onclick = startTrial;
+$("reveal").onclick = revealOne;
+$("undoback").onclick = () => undoBack().catch((e) => say(e.message));
 $("accept").onclick = () => endTrial(true);
 $("reject").onclick = () => endTrial(false);
 $("undecided").onchange = async () => {
