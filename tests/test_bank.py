@@ -82,7 +82,8 @@ def test_shikaku_and_chocona_banks_look_like_published_boards() -> None:
 def test_bank_commands(tmp_path) -> None:
     listed = json.loads(run("bank", "list", "--json").stdout)
     assert listed == bank.counts()
-    assert set(listed[0]) == {"genre", "size", "grade", "count"}
+    assert set(listed[0]) == {"genre", "size", "grade", "count", "stars"}
+    assert all(1 <= c["stars"][0] <= c["stars"][1] <= 5 for c in listed)
     exported = json.loads(run("bank", "export", "--genre", "shikaku", "--json").stdout)
     assert exported and set(exported[0]) == {"id", "genre", "rows", "cols", "grade", "score",
                                              "stars", "url", "solution"}
@@ -96,7 +97,9 @@ def test_bank_commands(tmp_path) -> None:
     bank.add([], mine, create=True)
     assert run("bank", "add", mine_url, "--bank", str(mine)).stdout.strip() == "1 added"
     again = json.loads(run("bank", "list", "--bank", str(mine), "--json").stdout)
-    assert again == [{"genre": "shakashaka", "size": "6x6", "grade": "tips", "count": 1}]
+    stars = grade(load(mine_url).puzzle, scored=True).stars
+    assert again == [{"genre": "shakashaka", "size": "6x6", "grade": "tips", "count": 1,
+                      "stars": [stars, stars]}]
     assert run("bank", "add", "https://puzz.link/p?chocona/2/2", "--bank",
                str(mine)).returncode == 2
     assert run("bank", "show", "99999").returncode == 2

@@ -235,3 +235,24 @@ def test_the_board_shows_its_stars_and_its_grade_in_a_line(page: Page, server: s
         page.select_option("#rung", rung)
         assert page.inner_text("#rungsays") == f"{rung}: {example.desc['rung_text'][rung]}"
     page.screenshot(path=str(SHOTS / f"stars-{genre}.png"))
+
+
+def test_home_and_bank_listing_show_the_stars_beside_each_grade(page: Page, server: str) -> None:
+    from rectlogic import bank
+
+    from .test_cli import run
+
+    spans = {(c["genre"], c["size"], c["grade"]): c["stars"] for c in bank.counts()}
+    page.goto(server + "/")
+    page.wait_for_selector("td a")
+    index = page.request.get(server + "/api/bank/index").json()
+    for group in index:
+        lo, hi = spans[group["genre"], group["size"], group["grade"]]
+        assert group["stars"] == [lo, hi]
+        td = page.locator(f"td:has(a[href='/play?id={group['first']}'])")
+        assert td.locator(".stars").inner_text() == f"★{lo}" + (f"–{hi}" if hi != lo else "")
+    listed = run("bank", "list").stdout.splitlines()
+    for c in bank.counts():
+        lo, hi = c["stars"]
+        line = next(ln for ln in listed if ln.split()[:3] == [c["genre"], c["size"], c["grade"]])
+        assert line.split()[-1] == f"★{lo}" + (f"–{hi}" if hi != lo else "")

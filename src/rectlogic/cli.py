@@ -357,7 +357,9 @@ def bank_list(bank_path: BankOpt = None, as_json: JsonOpt = False) -> None:
         _emit(found)
         return
     for row in found:
-        print(f"{row['genre']:<11} {row['size']:>6}  {row['grade']:<8} {row['count']:>4}")
+        lo, hi = row["stars"] or (None, None)
+        stars = "" if lo is None else f"  ★{lo}" + (f"–{hi}" if hi != lo else "")
+        print(f"{row['genre']:<11} {row['size']:>6}  {row['grade']:<8} {row['count']:>4}{stars}")
     print(f"{sum(r['count'] for r in found)} boards")
 
 

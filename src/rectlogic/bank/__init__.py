@@ -139,17 +139,21 @@ def _columns(con: sqlite3.Connection) -> str:
 
 
 def counts(path: str | Path | None = None) -> list[dict[str, Any]]:
+    """How many boards per genre, size and grade, and the stars they span ([fewest, most];
+    None in a bank from before stars)."""
     with connect(path) as con:
+        stars = "MIN(stars), MAX(stars)" if _has(con, "stars") else "NULL, NULL"
         found = con.execute(
-            "SELECT genre, rows, cols, grade, COUNT(*) FROM boards"
+            f"SELECT genre, rows, cols, grade, COUNT(*), {stars} FROM boards"
             " GROUP BY genre, rows, cols, grade"
         ).fetchall()
 
     def order(t: tuple) -> tuple:
         ladder = grades(t[0])
         return (t[0], t[1] * t[2], t[1], ladder.index(t[3]) if t[3] in ladder else 99)
-    return [{"genre": g, "size": f"{r}x{c}", "grade": gr, "count": n}
-            for g, r, c, gr, n in sorted(found, key=order)]
+    return [{"genre": g, "size": f"{r}x{c}", "grade": gr, "count": n,
+             "stars": None if lo is None else [lo, hi]}
+            for g, r, c, gr, n, lo, hi in sorted(found, key=order)]
 
 
 def rows(path: str | Path | None = None, genre: str | None = None) -> list[Row]:

@@ -401,10 +401,14 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
 
     @app.get("/api/bank/index", responses=BANK_ERRORS)
     async def bank_index() -> list[dict[str, Any]]:
-        """Per genre, size and grade: how many boards, and the first one's id."""
+        """Per genre, size and grade: how many boards, the first one's id, and the stars
+        they span ([fewest, most], None in a bank from before stars)."""
         groups = await banked.fetch(bank.groups, bank_path)
+        stars = {(c["genre"], c["size"], c["grade"]): c["stars"]
+                 for c in await banked.fetch(bank.counts, bank_path)}
         return [{"genre": g, "size": f"{r}x{c}", "grade": gr, "count": len(ids),
-                 "first": ids[0]} for (g, r, c, gr), ids in groups.items()]
+                 "first": ids[0], "stars": stars.get((g, f"{r}x{c}", gr))}
+                for (g, r, c, gr), ids in groups.items()]
 
     @app.get("/api/bank", responses=BANK_ERRORS)
     async def bank_counts() -> list[dict[str, Any]]:

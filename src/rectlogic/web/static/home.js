@@ -9,6 +9,14 @@ function cell(tag, text, cls) {
   return e;
 }
 
+// the stars a group of boards spans: ★2–4 (how hard, 1 to 5, against Janko's boards)
+function starsOf([lo, hi]) {
+  const span = cell("span", `★${lo}${hi !== lo ? `–${hi}` : ""}`, "stars");
+  span.title = `${lo === hi ? lo : `${lo} to ${hi}`} of 5 stars: how hard, against Janko's published boards`;
+  span.setAttribute("aria-label", `${lo === hi ? lo : `${lo} to ${hi}`} stars of 5`);
+  return span;
+}
+
 async function tables() {
   const [genres, found] = await Promise.all(
     ["/api/genres", "/api/bank/index"].map((u) => fetch(u).then((r) => r.json())));
@@ -46,7 +54,9 @@ async function tables() {
         const td = cell("td"), a = cell("a", String(b.count));
         a.appendChild(cell("span", " boards", "sr"));
         a.href = `/play?id=${b.first}`; a.title = `play the first of ${b.count}; "Next board" in the player goes on`;
-        td.appendChild(a); row.appendChild(td);
+        td.appendChild(a);
+        if (b.stars) td.appendChild(starsOf(b.stars));
+        row.appendChild(td);
       }
       table.appendChild(row);
     }
