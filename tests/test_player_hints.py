@@ -124,6 +124,26 @@ def test_undo_back_inside_a_trial_and_past_one(page: Page, server: str, board: B
     assert not shows(page, board, wrong) and not shows(page, board, after)
 
 
+@params(first_examples())
+def test_undo_back_after_a_reload_takes_the_mark_off_as_a_move(page: Page, server: str,
+                                                               board: Board) -> None:
+    """A reload keeps the position but not the undo history: the wrong mark is taken off as
+    a move of its own (which Undo puts back)."""
+    before, wrong, _ = a_wrong_move_between(board)
+    open_board(page, server, board)
+    make(page, before)
+    make(page, wrong)
+    page.reload()
+    page.wait_for_selector("[data-cell]", state="attached")
+    page.click("#hint")
+    assert wait_hint(page).startswith("Something is wrong")
+    page.click("#undoback")
+    wait_status(page, "Taken off:")
+    assert not shows(page, board, wrong) and shows(page, board, before)
+    page.click("#undo")
+    assert shows(page, board, wrong)
+
+
 # -- reveals ---------------------------------------------------------------------------------
 @pytest.fixture
 def stuck_hints(page: Page, monkeypatch):

@@ -198,15 +198,21 @@ def test_a_revealed_board_is_not_solved_and_earns_no_time(page: Page, server: st
     page.wait_for_function("document.querySelector('#timer').textContent !== 'revealed'")
 
 
-def test_count_limit_is_remembered(page: Page, server: str) -> None:
+def test_count_limit_and_zoom_are_remembered(page: Page, server: str) -> None:
     board = EXAMPLES[0]
     open_board(page, server, board)
     page.select_option("#limit", "10")
     page.click("#count")
     wait_status(page, "Exactly one answer.")
+    page.click("#zoomin")
+    zoomed = page.inner_text("#zoomlevel")
+    assert zoomed != "100%"
     page.reload()
     page.wait_for_selector("[data-cell]", state="attached")
     assert page.input_value("#limit") == "10"
+    assert page.inner_text("#zoomlevel") == zoomed
+    page.click("#zoomout")
+    assert page.inner_text("#zoomlevel") == "100%"
 
 
 def test_show_mistakes_is_off_by_default_and_remembered(page: Page, server: str) -> None:
@@ -492,3 +498,14 @@ def test_axe_finds_nothing_serious(page: Page, server: str, width: int, height: 
         {k: [f"{x['id']} ({x['impact']})" for x in v] for k, v in seen.items()}, indent=1))
     bad = {k: serious(v) for k, v in seen.items() if serious(v)}
     assert not bad, bad
+
+
+def test_one_h1_and_a_main_landmark_on_every_page(page: Page, server: str) -> None:
+    board = EXAMPLES[0]
+    for path in ("/", "/rules", "/edit", "/play", board.path):
+        page.goto(server + path)
+        page.wait_for_load_state("networkidle")
+        assert page.locator("h1").count() == 1, path
+        assert page.locator("main").count() == 1, path
+    assert page.inner_text("h1").startswith(f"{board.genre} {board.rows}×{board.cols}")
+    assert page.title().startswith(f"{board.genre} {board.rows}×{board.cols}")

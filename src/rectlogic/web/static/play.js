@@ -357,7 +357,7 @@ async function undoBack() {
     while (present() && (undo() || (trials.length && rollBack()))) undone += 1;
     if (present()) {  // not in the undo history (a reload since): take the mark off as a move
       play(() => { state = o.cell ? withCell(first, "_") : state.filter((x) => JSON.stringify(x) !== key); });
-      return say(`${where(first, o.cell)}: taken off (the move that made it is no longer in the undo history).`);
+      return say(`Taken off: ${where(first, o.cell)} (the move that made it is no longer in the undo history; Undo puts it back).`);
     }
     if (!o.cell || state[first[0]][first[1]] === "_") break;
     // the cell holds another mark now: is that one wrong too?
@@ -432,16 +432,20 @@ function showGrade(g) {
   }
   const parts = [];
   if (g.stars) {
-    const stars = document.createElement("span");
-    stars.className = "stars"; stars.setAttribute("role", "img");
-    stars.setAttribute("aria-label", `${g.stars} star${g.stars === 1 ? "" : "s"} of 5`);
-    stars.textContent = "★".repeat(g.stars) + "☆".repeat(5 - g.stars);
-    stars.title = "how hard, from 1 to 5 stars, against Janko's published boards of this genre";
-    parts.push(stars, " ");
+    parts.push(starsOf(g.stars), " ");
+    $("titlestars").replaceChildren(starsOf(g.stars));  // in view on a phone too
   }
   if (g.grade) parts.push(`grade ${g.grade}: ${gradeWords(g.grade)}`);
   else if (g.stars) parts.push(`${g.stars} of 5`);
   out.replaceChildren(...parts);
+}
+function starsOf(n) {
+  const stars = document.createElement("span");
+  stars.className = "stars"; stars.setAttribute("role", "img");
+  stars.setAttribute("aria-label", `${n} star${n === 1 ? "" : "s"} of 5`);
+  stars.textContent = "★".repeat(n) + "☆".repeat(5 - n);
+  stars.title = "how hard, from 1 to 5 stars, against Janko's published boards of this genre";
+  return stars;
 }
 function gradeWords(grade) {  // the home page's words for each grade (/api/genres)
   return (explain && explain[grade]) || board.rung_text[grade] || "";
@@ -475,7 +479,7 @@ async function start() {
     explain = (all.find((g) => g.name === board.genre) || {}).explain || null;
     if (banked) showGrade(banked);
   }).catch(() => {});
-  $("title").textContent = `${board.genre} ${board.rows}×${board.cols}`;
+  $("titletext").textContent = `${board.genre} ${board.rows}×${board.cols}`;
   const notes = ["Zoom with − and +, or pinch with two fingers on a touch screen; two fingers also move a zoomed board."];
   if (rectangles()) notes.push("Edges mode: click near a side of a cell for a line (a border you are sure of), again for × (sure there is none), again to clear; right-click steps back. They are your notes, not the answer.");
   $("help").replaceChildren(...[...board.help, ...notes].map((line) => {
@@ -507,8 +511,9 @@ async function start() {
     const n = await api(`/api/bank/${params.get("id")}/next`);
     $("next").hidden = false; $("next").title = `board ${n.position} of ${n.of}`;
     $("next").onclick = () => { location.href = `/play?id=${n.next}`; };
-    $("title").textContent += ` · ${banked.grade}, ${n.position} of ${n.of}`;
+    $("titletext").textContent += ` · ${banked.grade}, ${n.position} of ${n.of}`;
   }
+  document.title = `${$("titletext").textContent} — rectlogic`;
   if (banked) showGrade(banked);
   else api("/api/grade", { puzzle: board.url }).then(showGrade).catch(() => {});
   enable(true); showTrials(); zoom = settings.zoom || 1;
