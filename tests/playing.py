@@ -8,14 +8,19 @@ and a genre added tomorrow is tested the day it is registered. Nothing here name
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, Route
 
 from rectlogic import bank
+from rectlogic import hint as hints
 from rectlogic.formats.auto import load
 from rectlogic.genres.registry import GENRES, get_genre
 
@@ -277,3 +282,30 @@ def wait_hint(page: Page) -> str:
     page.wait_for_function("""() => { const t = document.querySelector('#status').textContent;
         return t && !t.includes('thinking'); }""", timeout=20_000)
     return status(page)
+
+
+@contextmanager
+def stuck(page: Page) -> Iterator[None]:
+    """While inside, the page's hints are answered by the library in this process with every
+    rung silenced: real `reveal` hints for the page's real positions. (No board of the bank
+    or of Janko's leaves every rung stuck any more, so this is how a reveal is seen;
+    tests/test_hints.py silences the rungs the same way.)"""
+
+    def answer(route: Route) -> None:
+        body = route.request.post_data_json
+        found = hints.hint(load(body["puzzle"]).puzzle, body["position"], body.get("rung"))
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(found))
+
+    with mock.patch.object(hints, "weakest_step", lambda *args: None):
+        page.route("**/api/hint", answer)
+        try:
+            yield
+        finally:
+            page.unroute("**/api/hint")
+
+
+@pytest.fixture
+def stuck_hints(page: Page) -> Iterator[None]:
+    """`stuck` for a whole test."""
+    with stuck(page):
+        yield

@@ -12,12 +12,9 @@ against the answer."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Page
 
-from rectlogic import hint as hints
 from rectlogic.formats.auto import load
 from rectlogic.grade import grade
 
@@ -34,6 +31,7 @@ from .playing import (
     params,
     shows,
     status,
+    stuck_hints,  # noqa: F401 (a fixture the reveal tests use)
     wait_hint,
     wait_status,
     wrong_moves,
@@ -145,22 +143,6 @@ def test_undo_back_after_a_reload_takes_the_mark_off_as_a_move(page: Page, serve
 
 
 # -- reveals ---------------------------------------------------------------------------------
-@pytest.fixture
-def stuck_hints(page: Page, monkeypatch):
-    """The page's hints answered by the library with every rung silenced (see the module's
-    docstring)."""
-    monkeypatch.setattr(hints, "weakest_step", lambda *args: None)
-
-    def answer(route: Route) -> None:
-        body = route.request.post_data_json
-        found = hints.hint(load(body["puzzle"]).puzzle, body["position"], body.get("rung"))
-        route.fulfill(status=200, content_type="application/json", body=json.dumps(found))
-
-    page.route("**/api/hint", answer)
-    yield
-    page.unroute("**/api/hint")
-
-
 def revealed_move(board: Board, page: Page):
     """The answer's move the last reveal made (the one the page shows marked as the hint)."""
     cells = {tuple(map(int, (float(e["y"]) // 40, float(e["x"]) // 40))) for e in page.evaluate(
@@ -171,8 +153,9 @@ def revealed_move(board: Board, page: Page):
 
 
 @params(first_examples())
-def test_where_no_rule_finds_a_move_a_cell_is_revealed(page: Page, server: str, board: Board,
-                                                       stuck_hints) -> None:
+@pytest.mark.usefixtures("stuck_hints")
+def test_where_no_rule_finds_a_move_a_cell_is_revealed(page: Page, server: str,
+                                                       board: Board) -> None:
     open_board(page, server, board)
     page.click("#hint")
     first = wait_hint(page)
@@ -197,8 +180,9 @@ def test_where_no_rule_finds_a_move_a_cell_is_revealed(page: Page, server: str, 
 
 
 @params(first_examples())
-def test_reveals_walk_to_solved_and_a_trial_keeps_them(page: Page, server: str, board: Board,
-                                                       stuck_hints) -> None:
+@pytest.mark.usefixtures("stuck_hints")
+def test_reveals_walk_to_solved_and_a_trial_keeps_them(page: Page, server: str,
+                                                       board: Board) -> None:
     """Revealing again and again ends on the solved board (solved, with the help counted,
     not "Revealed"); a cell revealed inside a trial is the answer's, so Reject keeps it."""
     open_board(page, server, board)

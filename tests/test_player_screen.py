@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -34,7 +35,10 @@ from .playing import (
     params,
     play_answer,
     status,
+    stuck,
+    wait_hint,
     wait_status,
+    wrong_moves,
 )
 
 VIEWPORTS = [(1280, 800), (1366, 768), (390, 844)]
@@ -471,6 +475,14 @@ def test_axe_finds_nothing_serious(page: Page, server: str, width: int, height: 
             p.goto(server + "/rules")
             p.wait_for_selector("figure.example svg")
             seen[f"{at_} rules"] = axe_found(p)
+            p.goto(server + "/play")
+            p.wait_for_function("document.querySelector('#status').textContent")
+            seen[f"{at_} player without a board"] = axe_found(p)
+            for board in EXAMPLES:
+                p.goto(f"{server}/edit?url={quote(board.url, safe='')}")
+                p.wait_for_selector("[data-cell]", state="attached")
+                p.wait_for_load_state("networkidle")
+                seen[f"{at_} {board.genre} workbench"] = axe_found(p)
             for board in EXAMPLES:
                 g = board.genre
                 open_board(p, server, board)
@@ -483,9 +495,18 @@ def test_axe_finds_nothing_serious(page: Page, server: str, width: int, height: 
                 wait_status(p, "Not finished")
                 seen[f"{at_} {g} trial+check+mistakes"] = axe_found(p)
                 p.click("#hint")
-                p.wait_for_function("!document.querySelector('#status').textContent"
-                                    ".includes('thinking')")
+                wait_hint(p)
                 seen[f"{at_} {g} hint"] = axe_found(p)
+                make(p, wrong_moves(board)[-1])
+                p.click("#hint")
+                wait_status(p, "Something is wrong")
+                seen[f"{at_} {g} mistake offered"] = axe_found(p)
+                with stuck(p):
+                    p.click("#undoback")
+                    wait_status(p, "Undone")
+                    p.click("#hint")
+                    wait_status(p, "No rule finds a move")
+                    seen[f"{at_} {g} reveal offered"] = axe_found(p)
                 p.click("#reject")
                 p.uncheck("#mistakes")
                 p.click("#solve")
