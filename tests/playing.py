@@ -190,12 +190,14 @@ def touch_drag(page: Page, a: tuple[int, int], b: tuple[int, int]) -> None:
 @dataclass(frozen=True)
 class Move:
     """One move a player makes: a rectangle drawn, or a cell clicked `clicks` times from open
-    (stepping through the board's click cycle) to reach `state`."""
+    (stepping through the board's click cycle) to reach `state`, or marked with the dot
+    (`dot`: Shift+click, or a tap in Dot mode)."""
 
     rect: tuple[int, int, int, int] | None = None
     cell: tuple[int, int] | None = None
     state: str | None = None
     clicks: int = 0
+    dot: bool = False
 
     @property
     def first_cell(self) -> tuple[int, int]:
@@ -213,8 +215,12 @@ def answer_moves(board: Board) -> list[Move]:
         for c, ch in enumerate(line):
             if not board.free(r, c) or board.answer_char(OPEN) == ch:
                 continue
-            state = next(s for s in cycle if board.answer_char(s) == ch)
-            out.append(Move(cell=(r, c), state=state, clicks=cycle.index(state)))
+            state = next((s for s in cycle if board.answer_char(s) == ch), None)
+            if state is not None:
+                out.append(Move(cell=(r, c), state=state, clicks=cycle.index(state)))
+            else:  # what only the dot marks
+                assert board.answer_char(board.desc["dot"]) == ch, (r, c, ch)
+                out.append(Move(cell=(r, c), state=board.desc["dot"], dot=True))
     return out
 
 
@@ -239,6 +245,16 @@ def make(page: Page, move: Move, touch: bool = False) -> None:
     if move.rect is not None:
         t, lft, h, w = move.rect
         (touch_drag if touch else drag)(page, (t, lft), (t + h - 1, lft + w - 1))
+        return
+    if move.dot and touch:
+        page.tap("#modes button[data-mode=dot]")
+        tap_or_click(page, *move.cell, touch=True)
+        page.tap("#modes button[data-mode=play]")
+        return
+    if move.dot:
+        page.keyboard.down("Shift")
+        page.mouse.click(*at(page, *move.cell))
+        page.keyboard.up("Shift")
         return
     for _ in range(move.clicks):
         tap_or_click(page, *move.cell, touch=touch)

@@ -58,7 +58,7 @@ function play(change) {
   change(); moved();
 }
 function moved() {
-  marks = []; anchor = null; withdraw();
+  marks = []; anchor = null; withdraw(); lastHint = null;
   if (!solved && !revealed) say("");
   if ($("undecided").checked) $("undecided").checked = false;  // its overlay is gone
   save(); draw(); quietCheck(); liveCheck();
