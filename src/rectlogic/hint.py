@@ -20,6 +20,7 @@ import numpy as np
 
 from .engine import dead, popcount
 from .genres import Board, Genre, genre_of
+from .genres.drawing import play
 from .grade import difficulty, kept, most_constrained, rounds, rungs_of, stars, weakest_step
 from .solve import solve
 
@@ -74,7 +75,7 @@ def _hint(genre: Genre, puzzle: Board, position: Any, chosen: str, names: frozen
           d: np.ndarray, facts: Known) -> dict[str, Any]:
     answer = facts.answer
     if answer is not None:
-        wrong = _wrong(position, facts.truth, facts.board)
+        wrong = play(facts.board).wrong(position, facts.truth)
         if wrong["wrong"] or wrong["rects"]:
             return _mistake(wrong)
     if not d.all() or (answer is None and _dead_at(genre, puzzle, names, d)):
@@ -139,17 +140,7 @@ def wrong_marks(puzzle: Board, position: Any, answer: Any) -> dict[str, Any]:
     reading order, "rects": rectangles [top, left, height, width] not in the answer, by top
     then left}."""
     genre = genre_of(puzzle)
-    return _wrong(position, genre.answer_json(puzzle, answer), genre.board_json(puzzle))
-
-
-def _wrong(position: Any, truth: Any, board: dict[str, Any]) -> dict[str, Any]:
-    if board["input"] == "rectangles":
-        return {"wrong": [], "rects": sorted(list(r) for r in position if list(r) not in truth)}
-    wrong = [[r, c] for r, row in enumerate(position) for c, ch in enumerate(row)
-             if ch not in "_ " and (board["fixed"][r][c] is None
-                                    or board["fixed"][r][c]["answer"] is None)
-             and board["answer_of"].get(ch, ch) != truth[r][c]]
-    return {"wrong": wrong, "rects": []}
+    return genre.play(puzzle).wrong(position, genre.answer_json(puzzle, answer))
 
 
 def _mistake(wrong: dict[str, Any]) -> dict[str, Any]:
