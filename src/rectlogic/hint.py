@@ -75,9 +75,10 @@ def _hint(genre: Genre, puzzle: Board, position: Any, chosen: str, names: frozen
           d: np.ndarray, facts: Known) -> dict[str, Any]:
     answer = facts.answer
     if answer is not None:
-        wrong = play(facts.board).wrong(position, facts.truth)
+        marks = play(facts.board)
+        wrong = marks.wrong(position, facts.truth)
         if wrong["wrong"] or wrong["rects"]:
-            return _mistake(wrong)
+            return _mistake(marks, wrong)
     if not d.all() or (answer is None and _dead_at(genre, puzzle, names, d)):
         return {"kind": "contradiction", "rule": None, "cells": [], "move": None,
                 "text": "The position already contradicts the puzzle: undo something."}
@@ -143,15 +144,8 @@ def wrong_marks(puzzle: Board, position: Any, answer: Any) -> dict[str, Any]:
     return genre.play(puzzle).wrong(position, genre.answer_json(puzzle, answer))
 
 
-def _mistake(wrong: dict[str, Any]) -> dict[str, Any]:
-    if wrong["wrong"]:
-        r, c = first = wrong["wrong"][0]
-        cells = [first]
-        where = f"row {r + 1}, column {c + 1}"
-    else:
-        t, lft, h, w = first = wrong["rects"][0]
-        cells = [[rr, cc] for rr in range(t, t + h) for cc in range(lft, lft + w)]
-        where = f"the {h}×{w} rectangle from row {t + 1}, column {lft + 1}"
+def _mistake(play: Any, wrong: dict[str, Any]) -> dict[str, Any]:
+    first, cells, where = play.first_wrong(wrong)
     n = len(wrong["wrong"]) + len(wrong["rects"])
     more = "" if n == 1 else f" ({n} marks disagree with it; this is the first in reading order)"
     return {"kind": "mistake", "rung": None, "rule": None, "cells": cells, "move": None,

@@ -136,6 +136,12 @@ class CellPlay:
                           and self._answered(r, c, ch) != truth[r][c]],
                 "rects": []}
 
+    def first_wrong(self, wrong: dict[str, Any]) -> tuple[Any, list[list[int]], str]:
+        """The first wrong mark (of `wrong`'s, in reading order): it, its cells, and where it
+        is in words."""
+        r, c = first = wrong["wrong"][0]
+        return first, [first], f"row {r + 1}, column {c + 1}"
+
     def marks(self, truth: Any) -> tuple[list[tuple[int, int, dict[str, Any]]], list[list[int]]]:
         """What to draw of an answer: (the shape of each state in a cell with nothing given,
         with its row and column; no rectangles)."""
@@ -171,6 +177,11 @@ class RectanglePlay:
     def wrong(self, position: Any, truth: Any) -> dict[str, Any]:
         """The rectangles drawn that the answer does not have, by top then left."""
         return {"wrong": [], "rects": sorted(list(r) for r in position if list(r) not in truth)}
+
+    def first_wrong(self, wrong: dict[str, Any]) -> tuple[Any, list[list[int]], str]:
+        t, lft, h, w = first = wrong["rects"][0]
+        return (first, [[r, c] for r in range(t, t + h) for c in range(lft, lft + w)],
+                f"the {h}×{w} rectangle from row {t + 1}, column {lft + 1}")
 
     def marks(self, truth: Any) -> tuple[list[tuple[int, int, dict[str, Any]]], list[list[int]]]:
         return [], [list(t) for t in truth]
