@@ -117,6 +117,8 @@ def test_the_cli_refuses_what_it_lacks_in_one_line(pair, capsys, tmp_path) -> No
     corpus.write_text(url + "\n")
     refused(cli(capsys, "bench", str(corpus), "--vs", "sat"), "no clause model")
     refused(cli(capsys, "bench", str(corpus), "--vs", "puzzlekit"), "does not solve")
+    refused(cli(capsys, "bench", "--scaling", "--genre", NAME, "--vs", "cpsat"),
+            "no clause model")
 
 
 @pytest.mark.usefixtures("pair")
@@ -155,13 +157,43 @@ def inline_pool(app: Any) -> None:
     app.state.pool.run = run
 
 
-@pytest.fixture(scope="module")
-def client() -> TestClient:
+def inline_app() -> Any:
     from rectlogic.web import create_app
 
     app = create_app(workers=1)
     inline_pool(app)
-    return TestClient(app, raise_server_exceptions=False)
+    return app
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    return TestClient(inline_app(), raise_server_exceptions=False)
+
+
+@pytest.fixture(scope="module")
+def server() -> Any:
+    """The app served on loopback for the browser (its heavy jobs in this process, where the
+    throwaway genre is registered)."""
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(inline_app(), host="127.0.0.1", port=port,
+                                        log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(5)
 
 
 def post(client: TestClient, path: str, **body: Any) -> dict:
@@ -213,7 +245,7 @@ def test_the_native_build_workload_runs_on_it(pair, monkeypatch) -> None:
     """`aot.workload` on the genre alone: its examples through every path, no bank boards,
     no clause engines, new boards of every grade (each grade's attempts cut short: what
     generation calls is called in the first few)."""
-    from rectlogic import aot, generate
+    from rectlogic import aot, bank, generate
 
     _, genre = pair
     calls: list[str] = []
@@ -223,6 +255,15 @@ def test_the_native_build_workload_runs_on_it(pair, monkeypatch) -> None:
     make = generate.make_board
     monkeypatch.setattr(generate, "make_board",
                         lambda *a, **k: make(*a, **{**k, "attempts": 2}))
+    aot.workload([genre])
+    assert calls == [NAME] * len(genre.examples.SOLVED)
+
+    def unavailable() -> None:
+        raise bank.BankUnavailable("no bank at /nowhere.sqlite")
+
+    monkeypatch.setattr(bank, "groups", unavailable)  # no bank at all: the examples suffice
+    monkeypatch.setattr(generate, "make_board", lambda *a, **k: None)
+    calls.clear()
     aot.workload([genre])
     assert calls == [NAME] * len(genre.examples.SOLVED)
 
@@ -289,8 +330,8 @@ def test_the_studies_across_genres_run_with_it(pair, monkeypatch) -> None:
 
 def test_the_home_page_and_the_player_show_it(pair, page, server: str) -> None:
     """The home page lists it with its grades and, having no bank boards of it, says so and
-    points to Generate; the player draws its board from the description alone. Screenshots
-    at 1280×800 and 390×844 in test-output/."""
+    points to Generate; the player draws its board from the description alone, gives a hint
+    and reveals the answer. Screenshots at 1280×800 and 390×844 in test-output/."""
     from pathlib import Path
 
     original, genre = pair
@@ -313,4 +354,10 @@ def test_the_home_page_and_the_player_show_it(pair, page, server: str) -> None:
         p = first(genre)[1]
         assert page.locator("[data-cell]").count() == p.rows * p.cols
         assert NAME in page.inner_text("body")
+        page.evaluate("localStorage.clear()")
+        page.click("#hint")  # served by its genre's rules, like any hint
+        page.wait_for_function("document.querySelector('#status').textContent.length > 0")
+        assert "wrong" not in page.inner_text("#status").lower()
+        page.click("#solve")
+        page.wait_for_selector("#status.revealed")
         page.screenshot(path=str(shots / f"any-genre-play-{original.name}-{width}.png"))

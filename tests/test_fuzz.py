@@ -13,6 +13,7 @@ import contextlib
 import json
 import os
 from functools import cache
+from typing import Any
 
 import numpy as np
 from hypothesis import HealthCheck, given, settings
@@ -138,14 +139,19 @@ def boards(draw: st.DrawFn) -> str:
     return draw(st.sampled_from(edges()) | mutants())
 
 
-def analysed_over_the_api(text: str) -> None:
-    """POST /api/analyze: an answer, a 4xx JSON error, or the documented 503 — never a 500."""
+@cache
+def analyser() -> Any:
+    """One app for the analyses over the API (one worker, started on the first request)."""
     from fastapi.testclient import TestClient
 
     from rectlogic.web import create_app
 
-    client = TestClient(create_app(workers=1), raise_server_exceptions=False)
-    response = client.post("/api/analyze", json={"puzzle": text})
+    return TestClient(create_app(workers=1), raise_server_exceptions=False)
+
+
+def analysed_over_the_api(text: str) -> None:
+    """POST /api/analyze: an answer, a 4xx JSON error, or the documented 503 — never a 500."""
+    response = analyser().post("/api/analyze", json={"puzzle": text})
     assert response.status_code < 500 or response.status_code == 503, response.text[:300]
     if response.status_code != 200:
         assert "error" in response.json(), response.text[:300]
