@@ -5,8 +5,10 @@ one-line errors for bad input. What one genre's commands say in detail is tested
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -16,11 +18,15 @@ from rectlogic.genres.registry import GENRE_NAMES, GENRES
 IDS = {"ids": GENRE_NAMES}
 
 
+CLI, WHERE = "from rectlogic.cli import main; main()", None
+if os.environ.get("RECTLOGIC_THROWAWAY"):  # the test run's throwaway genre, there too
+    CLI = "from tests.throwaway import register_from_environment as r; r(); " + CLI
+    WHERE = Path(__file__).parent.parent
+
+
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-c", "from rectlogic.cli import main; main()", *args],
-        capture_output=True, text=True, input=stdin, timeout=120,
-    )
+    return subprocess.run([sys.executable, "-c", CLI, *args], capture_output=True, text=True,
+                          input=stdin, timeout=120, cwd=WHERE)
 
 
 def one_line_exit_2(r: subprocess.CompletedProcess) -> None:

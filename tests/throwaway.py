@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib.machinery
 import inspect
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -36,19 +37,19 @@ def renaming(original: Genre, name: str = NAME) -> Callable[[str], str]:
     return lambda text: pattern.sub(name, text, count=1)
 
 
-def puzzle_type(original: Genre) -> type:
+def puzzle_type(original: Genre, name: str = NAME) -> type:
     """The original's puzzle type under the new name."""
     example = load(original.examples.SOLVED[0].url, original.name).puzzle
     cls = type(example)
-    return type(cls.__name__, (cls,), {"genre": NAME, "__module__": __name__})
+    return type(cls.__name__, (cls,), {"genre": name, "__module__": __name__})
 
 
 class _Renamer:
     """Turns the original's puzzles, wherever they are in a value, into the new genre's."""
 
-    def __init__(self, original: Genre) -> None:
+    def __init__(self, original: Genre, name: str) -> None:
         self.original = type(load(original.examples.SOLVED[0].url, original.name).puzzle)
-        self.renamed = puzzle_type(original)
+        self.renamed = puzzle_type(original, name)
 
     def __call__(self, value: Any) -> Any:
         if type(value) is self.original:
@@ -84,11 +85,11 @@ def _module(name: str, original: ModuleType, renamed: Callable[[Any], Any],
     return module
 
 
-def throwaway(original: Genre) -> Genre:
+def throwaway(original: Genre, name: str = NAME) -> Genre:
     """The throwaway genre copying `original` (not registered: see `registered_throwaway`)."""
-    renamed, text = _Renamer(original), renaming(original)
-    where = f"{__name__}.{NAME}"
-    _module(f"{where}.codec", original.codec, renamed, text, PID=NAME, EXTRA_FORMATS=())
+    renamed, text = _Renamer(original, name), renaming(original, name)
+    where = f"{__name__}.{name}"
+    _module(f"{where}.codec", original.codec, renamed, text, PID=name, EXTRA_FORMATS=())
     _module(f"{where}.author", original.author, renamed, text)
     _module(f"{where}.board", original.board, renamed, text)
     examples = original.examples
@@ -102,7 +103,7 @@ def throwaway(original: Genre) -> Genre:
         return renamed(base.generate(self, rows, cols, rng, judge))
 
     cls = type("Throwaway", (base,), {
-        "__module__": __name__, "name": NAME, "ALIASES": (), "STAR_CUTS": (),
+        "__module__": __name__, "name": name, "ALIASES": (), "STAR_CUTS": (),
         "HEAVY_EXAMPLE": None, "janko": None, "clause_model": None, "generate": generate,
         "codec": Part(f"{where}.codec", Codec), "author": Part(f"{where}.author", Author),
         "board": Part(f"{where}.board", BoardDescription),
@@ -120,3 +121,23 @@ def registered_throwaway(original: Genre) -> Iterator[Genre]:
     finally:
         for part in ("codec", "author", "board", "examples"):
             sys.modules.pop(f"{__name__}.{NAME}.{part}", None)
+
+
+STRANGER = "stranger"
+"""The name of the throwaway genre registered for a whole test run (see below)."""
+
+
+def register_from_environment() -> None:
+    """With RECTLOGIC_THROWAWAY=GENRE, a throwaway copy of GENRE, named `stranger`, is
+    registered for the whole process (the tests' conftest and the CLI processes the tests
+    start call this): the tests over the registry then run on a genre without the optional
+    parts, no bank boards and no studies — `RECTLOGIC_THROWAWAY=shikaku pytest
+    tests/test_cli.py` shows that they hold for any genre registered later."""
+    wanted = os.environ.get("RECTLOGIC_THROWAWAY")
+    if wanted and not _KEPT:
+        _KEPT.append(registry.registered(throwaway(registry.get_genre(wanted), STRANGER)))
+        _KEPT[0].__enter__()
+
+
+_KEPT: list[Any] = []
+"""The block `register_from_environment` entered (kept: it would end when collected)."""
