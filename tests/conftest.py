@@ -11,6 +11,11 @@ import pytest
 
 DATA = Path(__file__).parent / "data"
 
+if os.environ.get("RECTLOGIC_THROWAWAY"):  # a throwaway genre for the whole run (throwaway.py)
+    from .throwaway import register_from_environment
+
+    register_from_environment()  # before the tests import the list of genres
+
 
 def pzprjs_group(genre: str) -> dict:
     """pzprjs's test group for a genre (its URL, failcheck cases and input boards)."""

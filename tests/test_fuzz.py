@@ -13,6 +13,7 @@ import contextlib
 import json
 import os
 from functools import cache
+from typing import Any
 
 import numpy as np
 from hypothesis import HealthCheck, given, settings
@@ -27,7 +28,7 @@ from rectlogic.hint import hint, undecided
 EXAMPLES = int(os.environ.get("RECTLOGIC_FUZZ", "3000"))
 ODD = ["?", "/", "\n", " ", "-", "x", ".", "#", "0", "9", "²", "٣", "½", "\u00a0", "\udcff",
        "9" * 25, "9" * 5000, "-1", "+", "_", ",", "[", "]", "{", '"', "http://", "pzprv3.9",
-       "nan", "1e309", "0x1f", "v:/", "\t", "◤", "S1", "shikaku", "chocona", "zz"]
+       "nan", "1e309", "0x1f", "v:/", "\t", "◤", "S1", "zz", *GENRE_NAMES]
 
 
 @cache
@@ -76,7 +77,7 @@ def exercise(text: str, answer_text: str) -> None:
         s = solve(p, budget=50, timeout=0.5)
         for a in s.answers:
             assert not genre.check(p, a)[0], "the solver gave an answer its checker refuses"
-    for to in ("url", "pzprv3", "janko", "text"):
+    for to in ("url", "pzprv3", *(("janko",) if genre.janko is not None else ()), "text"):
         again = formats.load(formats.dump(p, loaded.answer, to), p.genre)
         assert again.puzzle == p, f"{to} does not round-trip"
     if loaded.answer is not None:
@@ -113,25 +114,52 @@ def test_seeds_are_valid() -> None:
 
 SHELL_EXAMPLES = max(20, EXAMPLES // 20)
 """Mutants graded, analysed and added to a bank (each a few searches under a short deadline:
-fewer than the readers get)."""
-RUNG_SEEDS = ["https://puzz.link/p?shikaku/10/10/j5fzx-14anf5zxa-14j",  # graded `none`
-              "3 3\nx x x\nx x x\nx x x\n",  # all black: `none`, and its answer is empty
-              "https://puzz.link/p?chocona/1/1/0"]  # its only answer is empty
+fewer than the readers get). The boards at the edges of grading (the `none` rung, empty
+answers) each genre has are beside it (`test_<genre>_fuzz.py`), through `in_the_shells` and
+`analysed_over_the_api` too."""
+
+
+@cache
+def edges() -> list[str]:
+    """Boards at the edges of grading in every genre: its 1×1 and 2×2 blank boards, and its
+    first example with every number taken off (several answers, or none)."""
+    out = []
+    for genre in GENRE_NAMES:
+        g = get_genre(genre)
+        pid = g.codec.PID
+        out += [f"https://puzz.link/p?{pid}/1/1", f"https://puzz.link/p?{pid}/2/2"]
+        p = formats.load(g.examples.SOLVED[0].url).puzzle
+        out.append(formats.dump(g.author.relax(p, g.author.clue_cells(p)), None, "url").strip())
+    return out
 
 
 @st.composite
 def boards(draw: st.DrawFn) -> str:
-    """A mutant, or a board at the edges of grading (the `none` rung, empty answers)."""
-    return draw(st.sampled_from(RUNG_SEEDS) | mutants())
+    """A mutant, or a board at the edges of grading."""
+    return draw(st.sampled_from(edges()) | mutants())
 
 
-@settings(max_examples=SHELL_EXAMPLES, deadline=None, derandomize=True, database=None,
-          suppress_health_check=list(HealthCheck))
-@given(text=boards())
-def test_mutants_grade_analyse_and_go_to_the_bank_or_say_why_not(text: str,
-                                                                   tmp_path_factory) -> None:
-    """What `grade`, `analyze` and `bank add` do with a board, on fuzzed boards: an answer,
-    or our own error (one line in the CLI, a 4xx on the web)."""
+@cache
+def analyser() -> Any:
+    """One app for the analyses over the API (one worker, started on the first request)."""
+    from fastapi.testclient import TestClient
+
+    from rectlogic.web import create_app
+
+    return TestClient(create_app(workers=1), raise_server_exceptions=False)
+
+
+def analysed_over_the_api(text: str) -> None:
+    """POST /api/analyze: an answer, a 4xx JSON error, or the documented 503 — never a 500."""
+    response = analyser().post("/api/analyze", json={"puzzle": text})
+    assert response.status_code < 500 or response.status_code == 503, response.text[:300]
+    if response.status_code != 200:
+        assert "error" in response.json(), response.text[:300]
+
+
+def in_the_shells(text: str, bank_path) -> None:
+    """What `grade`, `analyze` and `bank add` do with a board: an answer, or our own error
+    (one line in the CLI, a 4xx on the web)."""
     from rectlogic.analyze import analyze
     from rectlogic.grade import grade
 
@@ -148,11 +176,18 @@ def test_mutants_grade_analyse_and_go_to_the_bank_or_say_why_not(text: str,
     with contextlib.suppress(RectlogicError):
         out = analyze(p, timeout=0.5)
         assert out["grade"] is None or out["grade"] in genre.grades
-    path = tmp_path_factory.getbasetemp() / "fuzz-bank.sqlite"
     try:
         board = bank.admit(p, timeout=0.5)
     except RectlogicError as exc:
         assert str(exc) and "\n" not in str(exc)
         return
-    bank.add([board], path, create=True)
-    assert board.to_json()["url"] in {r.url for r in bank.rows(path, p.genre)}
+    bank.add([board], bank_path, create=True)
+    assert board.to_json()["url"] in {r.url for r in bank.rows(bank_path, p.genre)}
+
+
+@settings(max_examples=SHELL_EXAMPLES, deadline=None, derandomize=True, database=None,
+          suppress_health_check=list(HealthCheck))
+@given(text=boards())
+def test_mutants_grade_analyse_and_go_to_the_bank_or_say_why_not(text: str,
+                                                                   tmp_path_factory) -> None:
+    in_the_shells(text, tmp_path_factory.getbasetemp() / "fuzz-bank.sqlite")

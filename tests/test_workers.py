@@ -15,11 +15,13 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
+from rectlogic.genres.registry import GENRES
 from rectlogic.web import create_app
 
-QUICK = {"puzzle": "https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5j"}
-LONG = {"puzzle": "https://puzz.link/p?chocona/30/30/" + "0" * 348 + "+1c2", "nodes": 50_000}
-"""A solve that runs to its deadline (an open 30×30 board)."""
+QUICK = {"puzzle": GENRES[0].examples.SOLVED[0].url}
+"""A solve of a few milliseconds (a genre's first example, 6×6)."""
+LONG = {"puzzle": next(g.HEAVY_EXAMPLE for g in GENRES if g.HEAVY_EXAMPLE), "nodes": 50_000}
+"""A solve that runs to its deadline (a genre's heavy example: an open 30×30 board)."""
 
 
 def until(condition: Callable[[], object], tries: int = 2400) -> object:

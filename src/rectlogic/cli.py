@@ -550,8 +550,9 @@ def bench_cmd(
             print(first_solve_table(found))
         return
     if analysis:
-        from .bench.analysis import run_analysis_bench
+        from .bench.analysis import SIZES, run_analysis_bench
 
+        _banked(genre, SIZES)
         with _progress("analyze") as bar:
             task = bar.add_task("analyze", total=None)
             rows = run_analysis_bench(
@@ -615,10 +616,22 @@ def bench_cmd(
             print(f"  {p.key}: {p.status}, matches={p.matches}")
 
 
+def _banked(genre: str | None, sizes: tuple[int, ...] | None = None) -> None:
+    """Refuse a benchmark over bank boards of a genre the bank has none of (at `sizes`)."""
+    from . import bank
+
+    name = formats.genre_name(genre) if genre else None
+    if not any(sizes is None or r.rows in sizes for r in bank.rows(genre=name)):
+        raise RectlogicError(f"the bank has no {name or ''} boards"
+                             + (f" of {', '.join(f'{n}x{n}' for n in sizes)}" if sizes else "")
+                             + " to time")
+
+
 def _hint_bench(genre: str | None, as_json: bool) -> None:
     from . import bank
     from .bench.hints import run_hint_bench
 
+    _banked(genre)
     rows = run_hint_bench(bank.rows(genre=genre))
     if as_json:
         _emit(rows)

@@ -20,6 +20,7 @@ import numpy as np
 
 from .engine import dead, popcount
 from .genres import Board, Genre, genre_of
+from .genres.drawing import play
 from .grade import difficulty, kept, most_constrained, rounds, rungs_of, stars, weakest_step
 from .solve import solve
 
@@ -75,9 +76,10 @@ def _hint(genre: Genre, puzzle: Board, position: Any, chosen: str, names: frozen
           d: np.ndarray, facts: Known) -> dict[str, Any]:
     answer = facts.answer
     if answer is not None:
-        wrong = _wrong(position, facts.truth, facts.board)
+        marks = play(facts.board)
+        wrong = marks.wrong(position, facts.truth)
         if wrong["wrong"] or wrong["rects"]:
-            return _mistake(wrong)
+            return _mistake(marks, wrong)
     if not d.all() or (answer is None and _dead_at(genre, puzzle, names, d)):
         return {"kind": "contradiction", "rule": None, "cells": [], "move": None,
                 "text": "The position already contradicts the puzzle: undo something."}
@@ -144,28 +146,11 @@ def wrong_marks(puzzle: Board, position: Any, answer: Any) -> dict[str, Any]:
     reading order, "rects": rectangles [top, left, height, width] not in the answer, by top
     then left}."""
     genre = genre_of(puzzle)
-    return _wrong(position, genre.answer_json(puzzle, answer), genre.board_json(puzzle))
+    return genre.play(puzzle).wrong(position, genre.answer_json(puzzle, answer))
 
 
-def _wrong(position: Any, truth: Any, board: dict[str, Any]) -> dict[str, Any]:
-    if board["input"] == "rectangles":
-        return {"wrong": [], "rects": sorted(list(r) for r in position if list(r) not in truth)}
-    wrong = [[r, c] for r, row in enumerate(position) for c, ch in enumerate(row)
-             if ch not in "_ " and (board["fixed"][r][c] is None
-                                    or board["fixed"][r][c]["answer"] is None)
-             and board["answer_of"].get(ch, ch) != truth[r][c]]
-    return {"wrong": wrong, "rects": []}
-
-
-def _mistake(wrong: dict[str, Any]) -> dict[str, Any]:
-    if wrong["wrong"]:
-        r, c = first = wrong["wrong"][0]
-        cells = [first]
-        where = f"row {r + 1}, column {c + 1}"
-    else:
-        t, lft, h, w = first = wrong["rects"][0]
-        cells = [[rr, cc] for rr in range(t, t + h) for cc in range(lft, lft + w)]
-        where = f"the {h}×{w} rectangle from row {t + 1}, column {lft + 1}"
+def _mistake(play: Any, wrong: dict[str, Any]) -> dict[str, Any]:
+    first, cells, where = play.first_wrong(wrong)
     n = len(wrong["wrong"]) + len(wrong["rects"])
     more = "" if n == 1 else f" ({n} marks disagree with it; this is the first in reading order)"
     return {"kind": "mistake", "rung": None, "rule": None, "cells": cells, "move": None,

@@ -29,21 +29,16 @@ def board_svg(puzzle: Board, answer: Any = None, cell: int = CELL) -> str:
     rows, cols, s = puzzle.rows, puzzle.cols, cell
     w, h = cols * s, rows * s
     parts = [f'<rect x="0" y="0" width="{w}" height="{h}" fill="white"/>']
-    drawn = genre.answer_json(puzzle, answer) if answer is not None else None
-    if drawn is not None and board["input"] == "rectangles":
-        for t, lft, hh, ww in drawn:
-            parts.append(f'<rect x="{lft * s}" y="{t * s}" width="{ww * s}" height="{hh * s}" '
-                         f'fill="{RECT_FILL}"/>')
+    cells, rects = ([], []) if answer is None else genre.play(puzzle).marks(
+        genre.answer_json(puzzle, answer))
+    parts += [f'<rect x="{lft * s}" y="{t * s}" width="{ww * s}" height="{hh * s}" '
+              f'fill="{RECT_FILL}"/>' for t, lft, hh, ww in rects]
     for r in range(rows + 1):
         parts.append(_line(0, r * s, w, r * s, GRID, 1))
     for c in range(cols + 1):
         parts.append(_line(c * s, 0, c * s, h, GRID, 1))
-    if drawn is not None and board["input"] == "cells":
-        state_of = {v: k for k, v in board["answer_of"].items()}
-        for r, row in enumerate(drawn):
-            for c, ch in enumerate(row):
-                if board["fixed"][r][c] is None:
-                    parts += _shape(board["states"].get(state_of.get(ch, ch), {}), c * s, r * s, s)
+    for r, c, shape in cells:
+        parts += _shape(shape, c * s, r * s, s)
     for r, row in enumerate(board["fixed"]):
         for c, given in enumerate(row):
             if given is not None:
@@ -55,10 +50,8 @@ def board_svg(puzzle: Board, answer: Any = None, cell: int = CELL) -> str:
     for r, row in enumerate(borders.get("horizontal", [])):
         parts += [_line(c * s, (r + 1) * s, (c + 1) * s, (r + 1) * s, INK, 3)
                   for c, on in enumerate(row) if on]
-    if drawn is not None and board["input"] == "rectangles":
-        for t, lft, hh, ww in drawn:
-            parts.append(f'<rect x="{lft * s}" y="{t * s}" width="{ww * s}" height="{hh * s}" '
-                         f'fill="none" stroke="{INK}" stroke-width="3"/>')
+    parts += [f'<rect x="{lft * s}" y="{t * s}" width="{ww * s}" height="{hh * s}" '
+              f'fill="none" stroke="{INK}" stroke-width="3"/>' for t, lft, hh, ww in rects]
     parts.append(f'<rect x="0" y="0" width="{w}" height="{h}" fill="none" stroke="{INK}" '
                  'stroke-width="3"/>')
     m = MARGIN

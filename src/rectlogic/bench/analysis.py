@@ -44,7 +44,11 @@ def single_edits(puzzle: Any, cells: int, rng: random.Random) -> Iterator[tuple[
             yield "add", edited(r, c, n)
 
 
-def run_analysis_bench(sizes: tuple[int, ...] = (10, 15, 20), per_size: int = 0,
+SIZES = (10, 15, 20)
+"""The bank's board sides the analysis is timed on."""
+
+
+def run_analysis_bench(sizes: tuple[int, ...] = SIZES, per_size: int = 0,
                        cells: int = 4, genre: str | None = None, bank_path: str | None = None,
                        seed: int = 0, progress: Callable[[int], None] | None = None
                        ) -> list[dict[str, Any]]:

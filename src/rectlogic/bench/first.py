@@ -11,11 +11,12 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from statistics import median
 from typing import Any
 
-from ..genres.registry import GENRES
+from ..genres import registry
 
 MODES = {"native": {}, "numba": {"RECTLOGIC_JIT": "1"}}
 """How the kernels are served: the native module, or numba (from its cache on disk)."""
@@ -44,10 +45,11 @@ def one_run(url: str, env: dict[str, str]) -> tuple[float, float]:
     return json.loads(done.stdout)["seconds"], wall
 
 
-def run_first_solve(runs: int = 5) -> list[dict[str, Any]]:
-    """Per genre and mode: medians and maxima over `runs` fresh processes, in ms."""
+def run_first_solve(runs: int = 5, genres: Iterable[Any] | None = None) -> list[dict[str, Any]]:
+    """Per genre (every registered one unless given) and mode: medians and maxima over `runs`
+    fresh processes, in ms."""
     rows = []
-    for g in GENRES:
+    for g in registry.GENRES if genres is None else genres:
         genre, url = g.name, first_board(g)
         for mode, env in MODES.items():
             timings = [one_run(url, env) for _ in range(runs)]

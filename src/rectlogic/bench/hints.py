@@ -38,17 +38,15 @@ def walk(puzzle: Board, answer: Any, rung: str | None = None) -> Walk:
     move, or a move is wrong: the walk stops there)."""
     genre = genre_of(puzzle)
     truth = genre.answer_json(puzzle, answer)
-    board = genre.board_json(puzzle)
-    rectangles = board["input"] == "rectangles"
-    position: list = [] if rectangles else [["_"] * puzzle.cols for _ in range(puzzle.rows)]
+    play = genre.play(puzzle)
+    position = play.empty()
     out, texts = Walk(), set()
     for _ in range(puzzle.rows * puzzle.cols + 1):
-        shown = position if rectangles else ["".join(r) for r in position]
-        if _finished(genre, puzzle, board, shown, rectangles):
+        if _finished(genre, puzzle, play.answer(position)):
             out.solved = True
             break
         began = time.perf_counter()
-        h = hint(puzzle, shown, rung)
+        h = hint(puzzle, position, rung)
         out.ms.append(1000 * (time.perf_counter() - began))
         out.hints += 1
         out.kinds.append(h["kind"])
@@ -58,35 +56,19 @@ def walk(puzzle: Board, answer: Any, rung: str | None = None) -> Walk:
             out.dead_ends += 1
             break
         out.reveals += h["kind"] == "reveal"
-        move = h["move"]
-        if rectangles:
-            if move["rect"] not in truth or move["rect"] in position:
-                out.wrong += 1
-                break
-            position.append(move["rect"])
-        else:
-            r, c = move["cell"]
-            if position[r][c] != "_" or board["answer_of"].get(
-                    move["state"], move["state"]) != truth[r][c]:
-                out.wrong += 1
-                break
-            position[r][c] = move["state"]
+        if not play.agrees(position, h["move"], truth):
+            out.wrong += 1
+            break
+        position = play.after(position, h["move"])
     return out
 
 
-def _finished(genre: Any, puzzle: Board, board: dict, shown: list, rectangles: bool) -> bool:
-    """Is the position a whole answer the validator accepts (the fixed cells as given)?"""
-    if rectangles:
-        final: list = shown
-    else:
-        final = ["".join(board["answer_of"].get(ch, ch) if board["fixed"][r][c] is None
-                         or board["fixed"][r][c]["answer"] is None
-                         else board["fixed"][r][c]["answer"] for c, ch in enumerate(line))
-                 for r, line in enumerate(shown)]
-        if "_" in "".join(final):
-            return False
+def _finished(genre: Any, puzzle: Board, drawn: Any) -> bool:
+    """Is what the position draws (None: a cell still open) an answer the validator accepts?"""
+    if drawn is None:
+        return False
     try:
-        return not genre.check(puzzle, read_answer(puzzle, final))[0]
+        return not genre.check(puzzle, read_answer(puzzle, drawn))[0]
     except RectlogicError:  # a partial drawing the reader refuses is unfinished
         return False
 
@@ -103,8 +85,7 @@ def run_hint_bench(rows: Iterable[bank.Row] | None = None,
     out = []
     for (genre, side), found in sorted(groups.items()):
         first = load(found[0].url, genre).puzzle
-        hint(first, [] if genre_of(first).board_json(first)["input"] == "rectangles"
-             else ["_" * side] * side)
+        hint(first, genre_of(first).play(first).empty())
         known.cache_clear()
         walks = []
         for row in found:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from ..genres.registry import GENRES
+from ..genres import registry
 from ..tables import markdown_table
 from .corpus import BLOCK, janko_corpus, run_corpus
 from .first import run_first_solve
@@ -31,7 +31,7 @@ def write_report(path: str | Path, sample: int = 1, boards: int = 2,
     """Run everything and write the markdown (plus the raw JSON beside it)."""
     started = time.perf_counter()
     corpora, scalings = [], []
-    for g in GENRES:
+    for g in registry.GENRES:
         genre = g.name
         clause_engines = ("sat", "cpsat") if g.clause_model is not None else ()
         if janko_corpus(genre).is_file():  # a genre Janko does not publish has no corpus

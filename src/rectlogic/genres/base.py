@@ -18,6 +18,7 @@ from ..engine import probing
 from ..engine.fixpoint import Propagate, popcount
 from ..engine.kernel import NO_TALLIES
 from ..errors import MissingPart, RectlogicError, UnknownGenre
+from . import drawing
 from .generating import Judge
 
 
@@ -388,6 +389,12 @@ class Genre(ABC, Generic[P, A]):
                 "rungs": list(self.LADDER), "rung_text": self.rung_text,
                 **self.board.describe(puzzle)}
 
+    def play(self, puzzle: P) -> drawing.CellPlay | drawing.RectanglePlay:
+        """How the board is played, whatever its input (cells, or rectangles): its empty
+        position, a position part of the way to an answer, a move made, what a position
+        draws, the marks that disagree with an answer (`drawing.play`)."""
+        return drawing.play(self.board_json(puzzle))
+
     # -- shared machinery ---------------------------------------------------------------------
     def rules_for(self, rung: str | None = None, rules: Iterable[str] | None = None) -> frozenset:
         """Resolve a rung name or an explicit rule list to a validated set of rule names."""
@@ -516,6 +523,12 @@ def register(genre: Genre) -> Genre:
     check_parts(genre)
     _LOADED[genre.name] = genre
     return genre
+
+
+def unregister(genre: Genre) -> None:
+    """Forget a genre `register` was given (the registry's `registered`, when its block ends)."""
+    if _LOADED.get(genre.name) is genre:
+        del _LOADED[genre.name]
 
 
 def genre_of(board: Board) -> Genre:

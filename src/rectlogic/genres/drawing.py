@@ -74,6 +74,128 @@ def rectangle_board(puzzle: Any, given: Callable[[int, int], dict[str, Any] | No
     }
 
 
+# -- playing: what a position is, for either input ------------------------------------------
+# The shells that play a board for a player or a test (hints, their walks, the native build's
+# workload, pictures) ask the board's `play` for what depends on the input, so that none of
+# them knows which input a genre has: a position is the JSON ANSWER form with undecided cells
+# (`Genre.position_domains` reads it), a move is what `Genre.describe` gives a hint.
+
+
+class CellPlay:
+    """A board played cell by cell (`cell_board`): a position is one string per row, a
+    state's character per cell (OPEN where the player has set nothing); a move sets one cell
+    ({"cell": [r, c], "state": s})."""
+
+    def __init__(self, board: dict[str, Any]) -> None:
+        self.board = board
+        self.fixed = board["fixed"]
+
+    def _answered(self, r: int, c: int, ch: str) -> str:
+        """The answer's character for what a position holds at (r, c)."""
+        given = self.fixed[r][c]
+        if given is not None and given["answer"] is not None:
+            return given["answer"]
+        return self.board["answer_of"].get(ch, ch)
+
+    def _free(self, r: int, c: int) -> bool:
+        given = self.fixed[r][c]
+        return given is None or given["answer"] is None
+
+    def empty(self) -> list[str]:
+        """The position before any move."""
+        return [OPEN * len(row) for row in self.fixed]
+
+    def showing(self, truth: Any, keep: Callable[[], bool]) -> list[str]:
+        """The answer `truth` (its JSON form) with only the marks `keep()` says yes to shown
+        (the given cells always): a position part of the way to the answer."""
+        return ["".join(ch if keep() or self.fixed[r][c] else OPEN for c, ch in enumerate(row))
+                for r, row in enumerate(truth)]
+
+    def agrees(self, position: Any, move: dict[str, Any], truth: Any) -> bool:
+        """Does the move set a mark still open in the position, as the answer has it?"""
+        r, c = move["cell"]
+        state = move["state"]
+        return position[r][c] == OPEN and self.board["answer_of"].get(state, state) == truth[r][c]
+
+    def after(self, position: Any, move: dict[str, Any]) -> list[str]:
+        """The position with the move made."""
+        (r, c), row = move["cell"], position[move["cell"][0]]
+        return [*position[:r], row[:c] + move["state"] + row[c + 1:], *position[r + 1:]]
+
+    def answer(self, position: Any) -> Any | None:
+        """What a position draws as a JSON ANSWER, the given cells as given; None while a
+        cell is open (a whole answer, not yet checked)."""
+        drawn = ["".join(self._answered(r, c, ch) for c, ch in enumerate(row))
+                 for r, row in enumerate(position)]
+        return None if OPEN in "".join(drawn) else drawn
+
+    def wrong(self, position: Any, truth: Any) -> dict[str, Any]:
+        """The marks that disagree with the answer: cells [r, c] in reading order."""
+        return {"wrong": [[r, c] for r, row in enumerate(position) for c, ch in enumerate(row)
+                          if ch not in (OPEN, " ") and self._free(r, c)
+                          and self._answered(r, c, ch) != truth[r][c]],
+                "rects": []}
+
+    def first_wrong(self, wrong: dict[str, Any]) -> tuple[Any, list[list[int]], str]:
+        """The first wrong mark (of `wrong`'s, in reading order): it, its cells, and where it
+        is in words."""
+        r, c = first = wrong["wrong"][0]
+        return first, [first], f"row {r + 1}, column {c + 1}"
+
+    def marks(self, truth: Any) -> tuple[list[tuple[int, int, dict[str, Any]]], list[list[int]]]:
+        """What to draw of an answer: (the shape of each state in a cell with nothing given,
+        with its row and column; no rectangles)."""
+        state_of = {v: k for k, v in self.board["answer_of"].items()}
+        return ([(r, c, self.board["states"].get(state_of.get(ch, ch), {}))
+                 for r, row in enumerate(truth) for c, ch in enumerate(row)
+                 if self.fixed[r][c] is None], [])
+
+
+class RectanglePlay:
+    """A board whose answer is rectangles (`rectangle_board`): a position is the rectangles
+    drawn so far ([top, left, height, width]); a move draws one ({"rect": [t, l, h, w]})."""
+
+    def __init__(self, board: dict[str, Any]) -> None:
+        self.board = board
+
+    def empty(self) -> list[list[int]]:
+        return []
+
+    def showing(self, truth: Any, keep: Callable[[], bool]) -> list[list[int]]:
+        return [list(t) for t in truth if keep()]
+
+    def agrees(self, position: Any, move: dict[str, Any], truth: Any) -> bool:
+        return move["rect"] in truth and move["rect"] not in position
+
+    def after(self, position: Any, move: dict[str, Any]) -> list[list[int]]:
+        return [*position, move["rect"]]
+
+    def answer(self, position: Any) -> Any:
+        """The rectangles drawn are the answer to check (the checker says what is missing)."""
+        return position
+
+    def wrong(self, position: Any, truth: Any) -> dict[str, Any]:
+        """The rectangles drawn that the answer does not have, by top then left."""
+        return {"wrong": [], "rects": sorted(list(r) for r in position if list(r) not in truth)}
+
+    def first_wrong(self, wrong: dict[str, Any]) -> tuple[Any, list[list[int]], str]:
+        t, lft, h, w = first = wrong["rects"][0]
+        return (first, [[r, c] for r in range(t, t + h) for c in range(lft, lft + w)],
+                f"the {h}×{w} rectangle from row {t + 1}, column {lft + 1}")
+
+    def marks(self, truth: Any) -> tuple[list[tuple[int, int, dict[str, Any]]], list[list[int]]]:
+        return [], [list(t) for t in truth]
+
+
+PLAYS = {"cells": CellPlay, "rectangles": RectanglePlay}
+"""Each input a board description may have, with how it is played."""
+
+
+def play(board: dict[str, Any]) -> CellPlay | RectanglePlay:
+    """How a board (its description, `Genre.board_json`) is played."""
+    return PLAYS[board["input"]](board)
+
+
 # -- editing ----------------------------------------------------------------------------------
 # The editor (`static/edit.js`) works on a genre-neutral state: one token per cell ("" empty,
 # "#" a given dark cell, a number, "?") and, for genres with regions, the region borders. Each

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from ..batch import executor
 from ..errors import RectlogicError
-from ..genres.registry import GENRES
+from ..genres import registry
 from ..tables import markdown_table
 
 T = TypeVar("T")
@@ -102,7 +102,7 @@ def of_genre(genre: Any) -> ModuleType | None:
 def studies() -> dict[str, Study]:
     """Every genre's studies, the genres in the registry's order, then those across genres."""
     modules()
-    order = [g.name for g in GENRES]
+    order = [g.name for g in registry.GENRES]
 
     def place(name: str) -> int:
         prefix = name.split("-")[0]

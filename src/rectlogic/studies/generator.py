@@ -8,8 +8,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ..generate import fish, grades, make_boards
-from ..genres.registry import GENRES, get_genre
-from . import Params, Track, bank_boards, pct, study
+from ..genres import registry
+from ..genres.registry import get_genre
+from . import Params, Track, bank_boards, of_genre, pct, study
 from .looks import compare
 
 SMALL = ((6, 6), (8, 8), (10, 10))
@@ -50,7 +51,7 @@ def generator_yield(params: Params, track: Track) -> list[dict[str, Any]]:
     rows = []
     n = params.n(100)
     plan = [(size, n) for size in SMALL] + [(size, n // 5) for size in LARGE if n // 5]
-    jobs = [(g.name, size, target, count) for g in GENRES for size, count in plan
+    jobs = [(g.name, size, target, count) for g in registry.GENRES for size, count in plan
             for target in g.grades[1:]]
     for name, (r, c), target, count in track(jobs, len(jobs), "generator-yield"):
         seed = params.seed + 100_000 * r + 10_000 * get_genre(name).grades.index(target)
@@ -77,6 +78,11 @@ def janko_boards(genre: str, side: int = 10) -> list[tuple[Any, Any]]:
             and min(i.puzzle.rows, i.puzzle.cols) >= side]
 
 
+def measured() -> list[Any]:
+    """The genres the looks studies can measure: those whose studies have `board_looks`."""
+    return [g for g in registry.GENRES if hasattr(of_genre(g), "board_looks")]
+
+
 def accuracies(label: str) -> Callable[[list[dict[str, Any]]], str]:
     """A headline: the classifier's accuracy per genre."""
     return lambda rows: (f"a classifier over the looks measures tells {label} boards from "
@@ -101,7 +107,7 @@ def bank_looks(params: Params, track: Track) -> list[dict[str, Any]]:
     accuracy` gives that forest's cross-validated balanced accuracy (0.5: it cannot tell
     them apart; the goal is ≤ 0.65)."""
     rows = []
-    for genre in track(GENRES, len(GENRES), "bank-looks"):
+    for genre in track(measured(), len(measured()), "bank-looks"):
         ours = [b for boards in bank_boards(genre.name).values() for b in boards
                 if min(b[0].rows, b[0].cols) >= 10]
         theirs = janko_boards(genre.name)
@@ -121,10 +127,10 @@ def generator_looks(params: Params, track: Track) -> list[dict[str, Any]]:
     how the next bank will look, without building it."""
     rows = []
     n = params.n(40)
-    for genre in track(GENRES, len(GENRES), "generator-looks"):
-        ours = [(b.puzzle, b.answer) for b in make_boards(
-            genre.name, 10, 10, None, params.seed, n, workers=params.workers)]
+    for genre in track(measured(), len(measured()), "generator-looks"):
         theirs = [b for b in janko_boards(genre.name) if (b[0].rows, b[0].cols) == (10, 10)]
         if theirs:
+            ours = [(b.puzzle, b.answer) for b in make_boards(
+                genre.name, 10, 10, None, params.seed, n, workers=params.workers)]
             rows += compare(genre.name, ours, theirs, params.seed, "generated")
     return rows

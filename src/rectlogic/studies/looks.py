@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from ..errors import RectlogicError
 from ..grid import mask_labels, neighbour_sum
 
 Measures = dict[str, float]
@@ -64,7 +65,10 @@ def measure(genre: str, boards: list[tuple[Any, Any]]) -> tuple[list[str], np.nd
     from ..genres.registry import get_genre
     from . import of_genre
 
-    board_looks = of_genre(get_genre(genre)).board_looks
+    board_looks = getattr(of_genre(get_genre(genre)), "board_looks", None)
+    if board_looks is None:
+        raise RectlogicError(f"{get_genre(genre).name} has no look measures (its studies' "
+                             "board_looks)")
     got = [board_looks(p, a) for p, a in boards]
     names = list(got[0])
     return names, np.array([[m[k] for k in names] for m in got], dtype=float)

@@ -31,8 +31,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import bank
 from ..errors import RectlogicError
 from ..formats.auto import Loaded, dump, genre_name, load, read_answer
-from ..genres import genre_of
-from ..genres.registry import GENRE_NAMES, GENRES, get_genre
+from ..genres import genre_of, registry
+from ..genres.registry import GENRE_NAMES, get_genre
 from ..grid import parse_size
 from . import jobs
 from .workers import WAIT, Busy, Failed, Pool, TooSlow
@@ -364,7 +364,7 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
     def genres() -> list[dict[str, Any]]:
         """Each genre's name and grades (its rungs with rules, then `search`)."""
         return [{"name": g.name, "grades": g.grades[1:], "edit": g.author.EDIT,
-                 "explain": _grade_words(g)} for g in GENRES]
+                 "explain": _grade_words(g)} for g in registry.GENRES]
 
     @app.get("/favicon.ico", include_in_schema=False)
     def favicon() -> Response:
@@ -375,7 +375,7 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
         """Each genre's rules in words and a small solved example (the first of its own
         examples): as text, and as the board description and answer the page draws it from."""
         out = []
-        for g in GENRES:
+        for g in registry.GENRES:
             example = g.examples.SOLVED[0]
             p = load(example.url, g.name).puzzle
             answer = read_answer(p, example.answer)

@@ -64,7 +64,10 @@ async function tables() {
     g.grades.forEach((grade) => words.appendChild(cell("li", `${grade}: ${g.explain[grade]}`)));
     const scroller = cell("div", undefined, "scroll");  // a wide table scrolls on its own
     scroller.appendChild(table);
-    out.append(cell("h2", g.name), scroller, words);
+    // a genre the bank has no boards of: say so, and point to Generate (no bank: said above)
+    const listed = shown.length || !Array.isArray(found) ? scroller
+      : cell("p", `No ${g.name} boards in the bank yet: generate one above.`, "nobank");
+    out.append(cell("h2", g.name), listed, words);
   }
   grades();
 }

@@ -1,0 +1,24 @@
+"""Chocona boards that look published: degenerate boards are told, and the generator's 10×10
+boards fall within the bounds set by Janko's (issue 27)."""
+
+from __future__ import annotations
+
+from rectlogic.genres.chocona.model import Answer, make_puzzle
+
+from .test_looks import assert_within, faults, generated_looks
+
+
+def test_degenerate_boards_are_told() -> None:
+    regions = make_puzzle([[0, 0, 1], [2, 2, 1], [3, 3, 3]], [[0, -1, 0], [0, -1, -1], [3, -1, -1]])
+    block = Answer(((0, 0, 0), (0, 0, 0), (1, 1, 1)))
+    assert faults("chocona", regions, block) == [
+        "the answer is a single piece", "3 of its 4 numbers are 0"]
+
+
+def test_generated_boards_look_published(monkeypatch) -> None:
+    seen = generated_looks("chocona", monkeypatch)
+    assert_within(seen, {"clues 0 or full %": (0, 40),
+                         "regions partly shaded %": (55, 100),
+                         "shaded rectangles equal to one region %": (0, 15),
+                         "shaded share %": (50, 65),
+                         "rectangular regions %": (0, 45)})

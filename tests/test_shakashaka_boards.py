@@ -1,0 +1,49 @@
+"""Shakashaka's generator: boards at the grades it reaches at 6×6 (reflex, probe), minimal
+boards keeping fewer numbers than published ones, dense answers unique and touching at
+corners; the grade of a known board."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from rectlogic.formats.auto import load
+from rectlogic.grade import finished_by, grade
+from rectlogic.solve import solve
+
+from .test_generate import assert_generated_boards_are_unique_and_graded, numbers_kept
+
+
+@pytest.mark.parametrize("target", ["reflex", "probe"])
+def test_generated_boards_are_unique_and_graded(target: str) -> None:
+    assert_generated_boards_are_unique_and_graded("shakashaka", target)
+
+
+def test_minimal_style_keeps_fewer_numbers_than_published() -> None:
+    assert sum(numbers_kept("shakashaka", "minimal")) < sum(numbers_kept("shakashaka",
+                                                                         "published"))
+
+
+def test_dense_shakashaka_answers_are_legal_unique_and_touch_at_corners() -> None:
+    from rectlogic.generate import judge
+    from rectlogic.genres.shakashaka.generate import checked, dense_answer
+    from rectlogic.studies.shakashaka import corners_touch
+
+    touching, black = 0, []
+    for seed in range(6):
+        answer = dense_answer(10, 10, np.random.default_rng(seed), judge("shakashaka", None))
+        if answer is None:
+            continue  # a repair that did not converge: the generator starts again
+        puzzle = checked(answer)  # the validator accepts it
+        assert solve(puzzle).answers == [answer]
+        touching += corners_touch(answer)
+        black.append(float((np.array(answer.cells) == 5).mean()))
+    assert len(black) >= 4 and touching >= 1
+    assert float(np.median(black)) <= 0.22
+
+
+def test_grade_of_a_known_board() -> None:
+    p = load("https://puzz.link/p?shakashaka/6/6/cgbhdhegdrb").puzzle
+    g = grade(p)
+    assert (g.grade, g.unique) == ("tips", True)
+    assert finished_by(p, "parity") is None
