@@ -304,7 +304,11 @@ board of `_needed`, a chunk of `_drop_far` (one that goes unanswered is asked ag
 smaller pieces), the trial asked early. Most are answered within a few dozen; a node of a
 board with many `?` can cost a third of a millisecond."""
 TRIAL_NODES = 1_000
-"""Search nodes for the last question about an item: the trial itself."""
+"""Search nodes for the last questions about an item: the trial itself."""
+TRIAL_RUNG = "probe"
+"""The rung the trial is asked at last, when the default rung's search could not tell:
+failed-literal probing at the root settles most boards the plain search cannot, at some
+tens of milliseconds on a large one."""
 
 
 def _needed_anyway(items: list[Cell], keeping: Callable[[list[Cell]], Board],
@@ -328,14 +332,19 @@ def _needed_anyway(items: list[Cell], keeping: Callable[[list[Cell]], Board],
 def _drop_far(core: list[Cell], known: list[Cell], keeping: Callable[[list[Cell]], Board]
               ) -> list[Cell]:
     """`core` (farthest first) without its farthest items, dropped in chunks while the rest
-    provably has no answer: half of the others, then the next half, …; a chunk that cannot
-    go is tried again in halves, down to two items."""
+    provably has no answer (the default rung's search, then probing's where it cannot
+    tell): half of the others, then the next half, …; a chunk that cannot go is tried again
+    in halves, down to two items."""
     movable = [c for c in core if c not in known]
     size = len(movable) // 2
     while size >= 2 and len(movable) >= size and not limits.expired():
         chunk = set(movable[:size])
         rest = [c for c in core if c not in chunk]
-        if _ask(keeping(rest), QUICK_NODES)[0] is True:
+        board = keeping(rest)
+        said = _ask(board, QUICK_NODES)[0]
+        if said is None:
+            said = _ask(board, QUICK_NODES, TRIAL_RUNG)[0]
+        if said is True:
             core, movable = rest, movable[size:]
         else:
             size //= 2
@@ -356,8 +365,8 @@ def _needed(item: Cell, core: list[Cell], items: list[Cell],
     outside `core` nearest `item` (none, then 2, 4, 8, … by distance). Every answer is
     checked by the genre's validator before it counts. The trial itself is asked early
     with a small budget (where the conflict holds without `item`, its search is often
-    short), and last with the full one; its search proves `item` can go (no answer), or
-    says it cannot tell (None)."""
+    short), and last with the full one, then probing (`TRIAL_RUNG`); its search proves
+    `item` can go (no answer), or says it cannot tell (None)."""
     kept = [c for c in core if c != item]
     outside = [c for c in items if c not in core]
     if witnesses.repair is not None:
@@ -370,19 +379,21 @@ def _needed(item: Cell, core: list[Cell], items: list[Cell],
                     witnesses.add(item, repaired)
                     return True
     near = sorted(outside, key=lambda c: _distance(c, item))
-    steps: list[tuple[set[Cell], int]] = [(set(), QUICK_NODES), (set(outside), QUICK_NODES)]
+    quick = [set(), set(outside)]
     for _, _, broken in witnesses.nearest(item, 3):
         way = broken.intersection(outside)
-        steps += [(way, QUICK_NODES), (way.union(near[:4]), QUICK_NODES)]
-    steps += [(set(near[:n]), QUICK_NODES) for n in (2, 4, 8, 16) if n < len(near)]
-    steps.append((set(outside), TRIAL_NODES))
-    seen: list[tuple[set[Cell], int]] = []
-    for given_up, budget in steps:
-        if (given_up, budget) in seen:
+        quick += [way, way.union(near[:4])]
+    quick += [set(near[:n]) for n in (2, 4, 8, 16) if n < len(near)]
+    steps = [(given_up, QUICK_NODES, None) for given_up in quick]
+    steps += [(set(outside), TRIAL_NODES, None), (set(outside), TRIAL_NODES, TRIAL_RUNG)]
+    seen: list[tuple[set[Cell], int, str | None]] = []
+    for step in steps:
+        if step in seen:
             continue
-        seen.append((given_up, budget))
+        seen.append(step)
+        given_up, budget, rung = step
         tight = given_up | {item}
-        said, answer = _ask(keeping([c for c in items if c not in tight]), budget)
+        said, answer = _ask(keeping([c for c in items if c not in tight]), budget, rung)
         if said is False:
             witnesses.add(item, answer)
             return True
@@ -404,11 +415,12 @@ def _wiped(puzzle: Board) -> bool | None:
     return True if not full(d[None])[0].all() else None
 
 
-def _ask(puzzle: Board, budget: int = QUESTION_NODES) -> tuple[bool | None, Any]:
-    """(Has the board no answer? True, False, or None when the search ran out of `budget`
-    nodes; an answer when it has one.)"""
+def _ask(puzzle: Board, budget: int = QUESTION_NODES, rung: str | None = None
+         ) -> tuple[bool | None, Any]:
+    """(Has the board no answer? True, False, or None when the search (at `rung`, else the
+    default one) ran out of `budget` nodes; an answer when it has one.)"""
     try:
-        found = solve(puzzle, limit=1, budget=budget)
+        found = solve(puzzle, rung=rung, limit=1, budget=budget)
     except ValueError:  # too many candidates once relaxed
         return None, None
     said = {"none": True, "unknown": None}.get(found.status, False)
