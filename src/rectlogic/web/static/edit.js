@@ -235,6 +235,7 @@ $("save").onclick = async () => {
   a.download = `${state.genre}.pzprv3.txt`; a.click();
 };
 document.addEventListener("keydown", (e) => {
+  if (e.target.closest && e.target.closest("input, textarea, select")) return;  // their own undo
   if ((e.ctrlKey || e.metaKey) && e.key === "z") $("undo").click();
   if ((e.ctrlKey || e.metaKey) && e.key === "y") $("redo").click();
 });
