@@ -309,6 +309,9 @@ TRIAL_RUNG = "probe"
 """The rung the trial is asked at last, when the default rung's search could not tell:
 failed-literal probing at the root settles most boards the plain search cannot, at some
 tens of milliseconds on a large one."""
+PROBE_VALUES = 1_200
+"""Values a board may start with to be probed (a round settles the board once per value:
+4,000 values on a 20×20 Shikaku with many `?` took two seconds)."""
 
 
 def _needed_anyway(items: list[Cell], keeping: Callable[[list[Cell]], Board],
@@ -418,13 +421,24 @@ def _wiped(puzzle: Board) -> bool | None:
 def _ask(puzzle: Board, budget: int = QUESTION_NODES, rung: str | None = None
          ) -> tuple[bool | None, Any]:
     """(Has the board no answer? True, False, or None when the search (at `rung`, else the
-    default one) ran out of `budget` nodes; an answer when it has one.)"""
+    default one) ran out of `budget` nodes — or, asked to probe, the board has more than
+    PROBE_VALUES values; an answer when it has one.)"""
+    if rung is not None and _values(puzzle) > PROBE_VALUES:
+        return None, None
     try:
         found = solve(puzzle, rung=rung, limit=1, budget=budget)
     except ValueError:  # too many candidates once relaxed
         return None, None
     said = {"none": True, "unknown": None}.get(found.status, False)
     return said, (found.answers[0] if found.answers else None)
+
+
+def _values(puzzle: Board) -> int:
+    """How many values the board's variables start with (a probing round tries each)."""
+    try:
+        return int(popcount(genre_of(puzzle).initial_domains(puzzle)).sum())
+    except ValueError:  # too many candidates once relaxed
+        return PROBE_VALUES + 1
 
 
 def _no_answer(puzzle: Board) -> bool | None:
