@@ -43,12 +43,13 @@ def build(puzzle: Puzzle, names: frozenset[str]) -> DualRules | None:
 class DualRules:
     """The two dual rules for one puzzle, as the engine's batch propagator (B, K) → (B, K)
     over clue domains (a bitset of candidates per clue), and the whole search compiled
-    (`compiled_search`) when every clue has at most 64 candidates."""
+    (`compiled_search`: in one kernel when every clue has at most 64 candidates)."""
 
     def __init__(self, puzzle: Puzzle, coverer: bool, forced: bool,
                  table: CandidateTable | None = None) -> None:
         """`table`: candidates of its own instead of the puzzle's (a narrower set: the
         setter's analysis repairs part of an answer so)."""
+        self.puzzle = puzzle
         self.rects, self.sizes, self.first, _ = table or candidate_table(puzzle)
         self.numbers = puzzle.number_array
         self.R, self.C = puzzle.rows, puzzle.cols
@@ -122,7 +123,6 @@ class DualRules:
 
         return kernel.drive(step, leaf.copy, accept, limit, budget, kernel.chunk_for(leaf.nbytes))
 
-
     def _wide_search(self, domains: np.ndarray, accept: Callable[[np.ndarray], bool] | None,
                      limit: int, budget: int | None, prefer: np.ndarray | None,
                      settled: bool) -> tuple[list[np.ndarray], int, str | None]:
@@ -176,12 +176,10 @@ class DualRules:
         """The compiled search from a settled node (`alive`: candidate flags) where each
         clue has at most 64 left (`counts`), over those alone; answers as wide domains."""
         left = np.flatnonzero(alive)
-        narrow = DualRules.__new__(DualRules)
-        narrow.rects, narrow.sizes = self.rects[left], counts
-        narrow.first = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
-        narrow.numbers, narrow.R, narrow.C = self.numbers, self.R, self.C
-        narrow.coverer, narrow.forced = self.coverer, self.forced
         full = np.array([(1 << int(n)) - 1 for n in counts], dtype=np.uint64)
+        narrow = DualRules(self.puzzle, self.coverer, self.forced, CandidateTable(
+            self.rects[left], counts, np.concatenate([[0], np.cumsum(counts)]).astype(np.int64),
+            full))
 
         def widen(leaf: np.ndarray) -> np.ndarray:
             lowest = np.array([int(v).bit_length() - 1 for v in leaf], dtype=np.int64)
@@ -190,10 +188,9 @@ class DualRules:
             out[:] = [1 << int(x) for x in picked]
             return out
 
-        found = narrow.compiled_search(full, None if accept is None else (
+        found, nodes, stopped = narrow.compiled_search(full, None if accept is None else (
             lambda leaf: accept(widen(leaf))), limit, budget, prefer, True)
-        assert found is not None  # narrow domains: the compiled search takes them
-        return [widen(x) for x in found[0]], found[1], found[2]
+        return [widen(x) for x in found], nodes, stopped
 
 
 @njit(cache=True, nogil=True)
@@ -443,4 +440,3 @@ def _kill(x, k, alive, rects, live, count, covers, reacher, box, box_first, C, c
         events[top] = 2 * N + k
         top += 1
     return top
-
