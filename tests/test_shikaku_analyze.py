@@ -54,3 +54,8 @@ def test_repairs_are_answers_of_the_board_they_are_asked_for() -> None:
                 assert SHIKAKU.obeys_rules(board, repaired)
                 assert solve_sat(board, limit=1).status != "none"
     assert asked and made
+
+
+def test_a_board_without_numbers_says_so() -> None:
+    out = analyze(SHIKAKU.author.compose(3, 3, [[""] * 3 for _ in range(3)]))
+    assert out["status"] == "none" and out["reason"] == "no numbers yet: every rectangle holds one"

@@ -68,10 +68,13 @@ def compose(rows: int, cols: int, cells: object, borders: object = None) -> Puzz
 
 def impossible(puzzle: Puzzle) -> str | None:
     """Why no answer can exist at a glance, for the setter: the rectangles' areas are the
-    numbers, so the numbers must add up to the board's area (unless some are `?`)."""
+    numbers, so the numbers must add up to the board's area (unless some are `?`), and a
+    board without numbers has no rectangle."""
     values = [v for _, _, v in puzzle.numbers]
     total, area = sum(values), puzzle.rows * puzzle.cols
-    if not values or ANY_CLUE in values or 0 in values or total == area:
+    if not values:
+        return "no numbers yet: every rectangle holds one"
+    if ANY_CLUE in values or 0 in values or total == area:
         return None
     return (f"the numbers add up to {total}, the board has {area} cells "
             f"({'add' if total < area else 'take away'} {abs(area - total)})")
