@@ -257,7 +257,8 @@ def _smallest(items: list[Cell], keeping: Callable[[list[Cell]], Board],
        a Shikaku's numbers that miss the area by a number deleted, would otherwise take a
        search per item);
     4. each item left asked about (`_needed`), item after nearest item, so that each answer
-       found is a short step from the next.
+       found is a short step from the next; the items whose question went unanswered are
+       asked again with 4, 16, 64 times the budgets, while the time lasts.
 
     Dropping only ever relaxes the board, so once step 4 has asked about every item left,
     each is needed: the set is minimal unless some question went unanswered."""
@@ -274,7 +275,7 @@ def _smallest(items: list[Cell], keeping: Callable[[list[Cell]], Board],
         if item not in known and _wiped(keeping(trial)) is True:
             core = trial
     core = _drop_far(core, known, keeping)
-    minimal = True
+    unsure: list[Cell] = []
     asked = set(known)
     last = core[-1]
     while len(core) > 1:
@@ -290,8 +291,17 @@ def _smallest(items: list[Cell], keeping: Callable[[list[Cell]], Board],
         if said is False:
             core = [c for c in core if c != item]
         elif said is None:
-            minimal = False
-    return sorted(core), minimal
+            unsure.append(item)
+    for scale in (4, 16, 64):  # the time left goes to the items still unanswered
+        for item in list(unsure):
+            if limits.expired() or len(core) == 1:
+                return sorted(core), not unsure
+            said = _needed(item, core, items, keeping, witnesses, scale)
+            if said is not None:
+                unsure.remove(item)
+            if said is False:
+                core = [c for c in core if c != item]
+    return sorted(core), not unsure
 
 
 NEEDED_TRIED = 24
@@ -355,7 +365,8 @@ def _drop_far(core: list[Cell], known: list[Cell], keeping: Callable[[list[Cell]
 
 
 def _needed(item: Cell, core: list[Cell], items: list[Cell],
-            keeping: Callable[[list[Cell]], Board], witnesses: _Witnesses) -> bool | None:
+            keeping: Callable[[list[Cell]], Board], witnesses: _Witnesses,
+            scale: int = 1) -> bool | None:
     """Is `item` needed in `core` — has the trial (`core` without it kept, every other item
     given up) an answer? The trial gives up many items, and on a large board its search can
     run out of nodes before it finds an answer that is there. So first answers of tighter
@@ -387,8 +398,9 @@ def _needed(item: Cell, core: list[Cell], items: list[Cell],
         way = broken.intersection(outside)
         quick += [way, way.union(near[:4])]
     quick += [set(near[:n]) for n in (2, 4, 8, 16) if n < len(near)]
-    steps = [(given_up, QUICK_NODES, None) for given_up in quick]
-    steps += [(set(outside), TRIAL_NODES, None), (set(outside), TRIAL_NODES, TRIAL_RUNG)]
+    steps = [(given_up, scale * QUICK_NODES, None) for given_up in quick]
+    steps += [(set(outside), scale * TRIAL_NODES, None),
+              (set(outside), scale * TRIAL_NODES, TRIAL_RUNG)]
     seen: list[tuple[set[Cell], int, str | None]] = []
     for step in steps:
         if step in seen:
@@ -396,7 +408,8 @@ def _needed(item: Cell, core: list[Cell], items: list[Cell],
         seen.append(step)
         given_up, budget, rung = step
         tight = given_up | {item}
-        said, answer = _ask(keeping([c for c in items if c not in tight]), budget, rung)
+        said, answer = _ask(keeping([c for c in items if c not in tight]), budget, rung,
+                            scale * PROBE_VALUES)
         if said is False:
             witnesses.add(item, answer)
             return True
@@ -418,12 +431,12 @@ def _wiped(puzzle: Board) -> bool | None:
     return True if not full(d[None])[0].all() else None
 
 
-def _ask(puzzle: Board, budget: int = QUESTION_NODES, rung: str | None = None
-         ) -> tuple[bool | None, Any]:
+def _ask(puzzle: Board, budget: int = QUESTION_NODES, rung: str | None = None,
+         most_values: int = PROBE_VALUES) -> tuple[bool | None, Any]:
     """(Has the board no answer? True, False, or None when the search (at `rung`, else the
     default one) ran out of `budget` nodes — or, asked to probe, the board has more than
-    PROBE_VALUES values; an answer when it has one.)"""
-    if rung is not None and _values(puzzle) > PROBE_VALUES:
+    `most_values` values; an answer when it has one.)"""
+    if rung is not None and _values(puzzle) > most_values:
         return None, None
     try:
         found = solve(puzzle, rung=rung, limit=1, budget=budget)
