@@ -134,13 +134,9 @@ def own_genre(path: Path) -> str | None:
     return None
 
 
-NAMING_DEBT = {
-    "test_analyze.py", "test_editor.py",
-    # written beside the house change (issues 27–30), to be moved over the registry:
-    "test_workbench.py",
-}
+NAMING_DEBT: set[str] = set()
 """Tests over several genres that still name them (written before the genres had their own
-examples): they may shrink, never grow — a new test runs over the registry or is a genre's."""
+examples): paid off, it stays empty — a new test runs over the registry or is a genre's."""
 
 
 def test_no_genre_named_outside_its_own_files_but_the_registry_entry() -> None:

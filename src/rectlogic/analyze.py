@@ -10,6 +10,7 @@ cell differs between two answers the validator accepts; a conflict set has no an
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -18,6 +19,7 @@ import numpy as np
 
 from .engine import limits
 from .engine.fixpoint import popcount
+from .errors import RectlogicError
 from .formats.auto import dump
 from .genres import Board, genre_of
 from .grade import grade
@@ -40,12 +42,13 @@ differ from the first at this variable?): past it the answer is `unknown`."""
 Cell = tuple[int, int]
 
 
-def analyze(puzzle: Board, timeout: float | None = None,
-            patience: float | None = None) -> dict[str, Any]:
+def analyze(puzzle: Board, timeout: float | None = None, patience: float | None = None,
+            focus: Cell | None = None) -> dict[str, Any]:
     """{"genre", "rows", "cols", "status", "count", "complete", "grade", "score",
     "stars", "undecided", "differ", "differ_complete", "suggestions", "conflict",
     "conflict_minimal", "reason", "seconds"}, within `timeout`; the parts after the verdict
-    within `patience`."""
+    within `patience`. `focus`: the cell the setter edited last (row, column), where a
+    conflict is looked for first — the one the edit made, and a quicker one to prove."""
     started = time.perf_counter()
     if patience is None:
         patience = min(PATIENCE, max(0.1, PATIENCE * puzzle.rows * puzzle.cols / 400))
@@ -77,7 +80,7 @@ def analyze(puzzle: Board, timeout: float | None = None,
         elif found.status == "none":
             out["reason"] = author.impossible(puzzle)
             with limits.time_limit(patience):
-                cells, out["conflict_minimal"], why = conflict(puzzle)
+                cells, out["conflict_minimal"], why = conflict(puzzle, focus)
             out["conflict"] = [list(cell) for cell in cells]
             out["reason"] = out["reason"] or why
     out["seconds"] = round(time.perf_counter() - started, 4)
@@ -176,55 +179,243 @@ def suggestions(puzzle: Board, answer: Any, near: set[Cell],
 
 # -- why there is no answer ----------------------------------------------------------------------
 
-def conflict(puzzle: Board) -> tuple[list[Cell], bool, str | None]:
+def conflict(puzzle: Board, focus: Cell | None = None
+             ) -> tuple[list[Cell], bool, str | None]:
     """(cells, minimal, reason): a minimal set of clues that cannot all hold, by deletion
     over the clues, each dropped (relaxed) when the rest still has no answer. Relaxing a clue
     only adds answers, so the set found is minimal — `minimal` is false when the time ran
     out or a question went unanswered. When the board has no answer even with every clue
     relaxed, the conflict lies in what relaxing keeps (a genre's `givens`, e.g. Shakashaka's
-    black cells): then a minimal set of those, and a reason saying so."""
+    black cells): then a minimal set of those, and a reason saying so. `focus`: a cell to
+    look around first (`_smallest`)."""
     author = genre_of(puzzle).author
     clues = author.clue_cells(puzzle)
     loose = author.relax(puzzle, clues)
     if _no_answer(loose) is not True:
-        cells, minimal = _smallest(clues, lambda kept: author.relax(
-            puzzle, [c for c in clues if c not in kept]))
+        cells, minimal = _smallest(
+            clues, lambda kept: author.relax(puzzle, [c for c in clues if c not in kept]),
+            lambda answer, given_up, near: author.repair(puzzle, answer, given_up, near),
+            focus)
         return cells, minimal, None
     givens = author.givens(loose)
     if givens:
         cells, minimal = _smallest(givens, lambda kept: author.unfix(
-            loose, [c for c in givens if c not in kept]))
+            loose, [c for c in givens if c not in kept]), focus=focus)
         return cells, minimal, ("no answer even without any number: these cells cannot all "
                                 "be black")
     return sorted(clues), False, "no answer whatever the numbers say"
 
 
-def _smallest(items: list[Cell], keeping: Callable[[list[Cell]], Board]
+Repair = Callable[[Any, list[Cell], list[Cell]], Any]
+"""(answer, items given up, items near) → an answer of that relaxation, or None
+(`Author.repair`)."""
+
+
+class _Witnesses:
+    """Answers that show items needed: each the answer of a board that gave up the item it
+    shows and some items outside the set, with the items it breaks (where the validator,
+    checking it against the board with every item kept, finds fault): the ones that had to
+    give way for it."""
+
+    def __init__(self, items: list[Cell], keeping: Callable[[list[Cell]], Board],
+                 repair: Repair | None) -> None:
+        self.items, self.keeping, self.repair = items, keeping, repair
+        self.found: list[tuple[Cell, Any, set[Cell]]] = []
+        self._every: Board | None = None
+
+    def add(self, item: Cell, answer: Any) -> None:
+        if self._every is None:
+            self._every = self.keeping(self.items)
+        try:
+            faults = genre_of(self._every).validate(self._every, answer)
+        except RectlogicError:  # an answer the board with every item kept cannot read
+            faults = []
+        named = {cell for v in faults for cell in v.cells}
+        self.found.append((item, answer, {c for c in self.items if c in named}))
+
+    def nearest(self, item: Cell, n: int = 2) -> list[tuple[Cell, Any, set[Cell]]]:
+        return sorted(self.found, key=lambda f: _distance(f[0], item))[:n]
+
+
+def _distance(a: Cell, b: Cell) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def _smallest(items: list[Cell], keeping: Callable[[list[Cell]], Board],
+              repair: Repair | None = None, focus: Cell | None = None
               ) -> tuple[list[Cell], bool]:
-    """Deletion: drop each item whose loss leaves `keeping(rest)` without an answer. First
-    a pass asking the rules alone (a fixpoint: cheap, and it proves most drops on a board
-    whose conflict is local), then a pass asking the search, for the items left. Before that
-    search, a cheaper witness: the board with only this item given up (every other item kept)
-    has fewer answers than the trial, which gives up more, so an answer there shows the item
-    is needed — and a board with one item given up is tight, so its search is short (the
-    trial's, with many items given up, can run out of nodes on a large board)."""
-    core, minimal = list(items), True
-    for ask in (_wiped, _no_answer):
-        for item in list(core):
-            if len(core) == 1:
-                break
-            if limits.expired():
-                return sorted(core), False
-            if ask is _no_answer and len(core) < len(items) and _no_answer(
-                    keeping([c for c in items if c != item])) is False:
-                continue
-            trial = [c for c in core if c != item]
-            said = ask(keeping(trial))
-            if said is True:
-                core = trial
-            elif said is None and ask is _no_answer:
-                minimal = False
-    return sorted(core), minimal
+    """Deletion: drop each item whose loss leaves `keeping(rest)` without an answer, in
+    four steps, each cheaper per item than the next:
+
+    1. a few items whose loss alone gives an answer (`_needed_anyway`): needed in every
+       conflict, and where they are the conflict is; every later step works from the items
+       farthest from them (or from `focus`, the cell last edited, when given) inwards, so
+       that what is left clusters around them;
+    2. the rules alone (a fixpoint, no search) asked about each item;
+    3. the farthest items dropped in halves, quarters, … at once while the search proves
+       the rest still without an answer (`_drop_far`: a conflict the rules cannot see, as
+       a Shikaku's numbers that miss the area by a number deleted, would otherwise take a
+       search per item);
+    4. each item left asked about (`_needed`), item after nearest item, so that each answer
+       found is a short step from the next; the items whose question went unanswered are
+       asked again with 4, 16, 64 times the budgets, while the time lasts.
+
+    Dropping only ever relaxes the board, so once step 4 has asked about every item left,
+    each is needed: the set is minimal unless some question went unanswered."""
+    witnesses = _Witnesses(items, keeping, repair)
+    known = _needed_anyway(items, keeping, witnesses)
+    hub = [focus] if focus is not None else known or items
+    core = sorted(items, key=lambda c: (-min(_distance(c, h) for h in hub), c))
+    for item in list(core):
+        if len(core) == 1:
+            break
+        if limits.expired():
+            return sorted(core), False
+        trial = [c for c in core if c != item]
+        if item not in known and _wiped(keeping(trial)) is True:
+            core = trial
+    core = _drop_far(core, known, keeping)
+    unsure: list[Cell] = []
+    asked = set(known)
+    last = core[-1]
+    while len(core) > 1:
+        waiting = [c for c in core if c not in asked]
+        if not waiting:
+            break
+        if limits.expired():
+            return sorted(core), False
+        item = min(waiting, key=lambda c: (_distance(c, last), c))
+        asked.add(item)
+        last = item
+        said = _needed(item, core, items, keeping, witnesses)
+        if said is False:
+            core = [c for c in core if c != item]
+        elif said is None:
+            unsure.append(item)
+    for scale in (4, 16, 64):  # the time left goes to the items still unanswered
+        for item in list(unsure):
+            if limits.expired() or len(core) == 1:
+                return sorted(core), not unsure
+            said = _needed(item, core, items, keeping, witnesses, scale)
+            if said is not None:
+                unsure.remove(item)
+            if said is False:
+                core = [c for c in core if c != item]
+    return sorted(core), not unsure
+
+
+NEEDED_TRIED = 24
+"""Items `_needed_anyway` tries at most (in a fixed shuffled order), until it has found
+NEEDED_FOUND."""
+NEEDED_FOUND = 3
+QUICK_NODES = 200
+"""Search nodes for a question that is one of several ways to the same fact: a witness
+board of `_needed`, a chunk of `_drop_far` (one that goes unanswered is asked again in
+smaller pieces), the trial asked early. Most are answered within a few dozen; a node of a
+board with many `?` can cost a third of a millisecond."""
+TRIAL_NODES = 1_000
+"""Search nodes for the last questions about an item: the trial itself."""
+TRIAL_RUNG = "probe"
+"""The rung the trial is asked at last, when the default rung's search could not tell:
+failed-literal probing at the root settles most boards the plain search cannot, at some
+tens of milliseconds on a large one."""
+PROBE_VALUES = 1_200
+"""Values a board may start with to be probed (a round settles the board once per value:
+4,000 values on a 20×20 Shikaku with many `?` took two seconds)."""
+
+
+def _needed_anyway(items: list[Cell], keeping: Callable[[list[Cell]], Board],
+                   witnesses: _Witnesses) -> list[Cell]:
+    """Items whose loss alone gives an answer, found by trying some: each is in every
+    conflict (without it, even every other item together has an answer), so no later
+    step asks about it again. A board that gives up one item is tight: a short search."""
+    order = list(items)
+    random.Random(len(items)).shuffle(order)
+    found: list[Cell] = []
+    for item in order[:NEEDED_TRIED]:
+        if len(found) >= NEEDED_FOUND or limits.expired():
+            break
+        said, answer = _ask(keeping([c for c in items if c != item]), QUICK_NODES)
+        if said is False:
+            found.append(item)
+            witnesses.add(item, answer)
+    return found
+
+
+def _drop_far(core: list[Cell], known: list[Cell], keeping: Callable[[list[Cell]], Board]
+              ) -> list[Cell]:
+    """`core` (farthest first) without its farthest items, dropped in chunks while the rest
+    provably has no answer (the default rung's search, then probing's where it cannot
+    tell): half of the others, then the next half, …; a chunk that cannot go is tried again
+    in halves, down to two items."""
+    movable = [c for c in core if c not in known]
+    size = len(movable) // 2
+    while size >= 2 and len(movable) >= size and not limits.expired():
+        chunk = set(movable[:size])
+        rest = [c for c in core if c not in chunk]
+        board = keeping(rest)
+        said = _ask(board, QUICK_NODES)[0]
+        if said is None:
+            said = _ask(board, QUICK_NODES, TRIAL_RUNG)[0]
+        if said is True:
+            core, movable = rest, movable[size:]
+        else:
+            size //= 2
+    return core
+
+
+def _needed(item: Cell, core: list[Cell], items: list[Cell],
+            keeping: Callable[[list[Cell]], Board], witnesses: _Witnesses,
+            scale: int = 1) -> bool | None:
+    """Is `item` needed in `core` — has the trial (`core` without it kept, every other item
+    given up) an answer? The trial gives up many items, and on a large board its search can
+    run out of nodes before it finds an answer that is there. So first answers of tighter
+    boards, each a restriction of the trial (it gives up `item` and only some of the items
+    outside `core`, keeping the rest), so that an answer there is an answer of the trial:
+    an answer that showed a nearby item needed, repaired around the two (the genre's
+    `repair`, where it has one); the items such answers broke, given up again with `item`
+    (where the conflict needs something far away to give way, as a Shikaku's missing area
+    must be taken up somewhere, an answer that found the way shows it); and the items
+    outside `core` nearest `item` (none, then 2, 4, 8, … by distance). Every answer is
+    checked by the genre's validator before it counts. The trial itself is asked early
+    with a small budget (where the conflict holds without `item`, its search is often
+    short), and last with the full one, then probing (`TRIAL_RUNG`); its search proves
+    `item` can go (no answer), or says it cannot tell (None)."""
+    kept = [c for c in core if c != item]
+    outside = [c for c in items if c not in core]
+    if witnesses.repair is not None:
+        trial = None
+        for shown, answer, _ in witnesses.nearest(item):
+            repaired = witnesses.repair(answer, [*outside, item], [shown, item])
+            if repaired is not None:
+                trial = trial or keeping(kept)
+                if genre_of(trial).obeys_rules(trial, repaired):
+                    witnesses.add(item, repaired)
+                    return True
+    near = sorted(outside, key=lambda c: _distance(c, item))
+    quick = [set(), set(outside)]
+    for _, _, broken in witnesses.nearest(item, 3):
+        way = broken.intersection(outside)
+        quick += [way, way.union(near[:4])]
+    quick += [set(near[:n]) for n in (2, 4, 8, 16) if n < len(near)]
+    steps = [(given_up, scale * QUICK_NODES, None) for given_up in quick]
+    steps += [(set(outside), scale * TRIAL_NODES, None),
+              (set(outside), scale * TRIAL_NODES, TRIAL_RUNG)]
+    seen: list[tuple[set[Cell], int, str | None]] = []
+    for step in steps:
+        if step in seen:
+            continue
+        seen.append(step)
+        given_up, budget, rung = step
+        tight = given_up | {item}
+        said, answer = _ask(keeping([c for c in items if c not in tight]), budget, rung,
+                            scale * PROBE_VALUES)
+        if said is False:
+            witnesses.add(item, answer)
+            return True
+        if said is True and len(given_up) == len(outside):
+            return False
+    return None
 
 
 def _wiped(puzzle: Board) -> bool | None:
@@ -240,13 +431,32 @@ def _wiped(puzzle: Board) -> bool | None:
     return True if not full(d[None])[0].all() else None
 
 
+def _ask(puzzle: Board, budget: int = QUESTION_NODES, rung: str | None = None,
+         most_values: int = PROBE_VALUES) -> tuple[bool | None, Any]:
+    """(Has the board no answer? True, False, or None when the search (at `rung`, else the
+    default one) ran out of `budget` nodes — or, asked to probe, the board has more than
+    `most_values` values; an answer when it has one.)"""
+    if rung is not None and _values(puzzle) > most_values:
+        return None, None
+    try:
+        found = solve(puzzle, rung=rung, limit=1, budget=budget)
+    except ValueError:  # too many candidates once relaxed
+        return None, None
+    said = {"none": True, "unknown": None}.get(found.status, False)
+    return said, (found.answers[0] if found.answers else None)
+
+
+def _values(puzzle: Board) -> int:
+    """How many values the board's variables start with (a probing round tries each)."""
+    try:
+        return int(popcount(genre_of(puzzle).initial_domains(puzzle)).sum())
+    except ValueError:  # too many candidates once relaxed
+        return PROBE_VALUES + 1
+
+
 def _no_answer(puzzle: Board) -> bool | None:
     """Has the board no answer? True, False, or None when the search ran out of nodes."""
-    try:
-        found = solve(puzzle, limit=1, budget=QUESTION_NODES)
-    except ValueError:  # too many candidates once relaxed
-        return None
-    return {"none": True, "unknown": None}.get(found.status, False)
+    return _ask(puzzle)[0]
 
 
 def _url(puzzle: Board) -> str:

@@ -136,6 +136,12 @@ class Author(Protocol):
     def impossible(self, puzzle: Any) -> str | None: ...
     """Why no answer can exist at a glance (Shikaku: the numbers must add up to the area),
     or None."""
+    def repair(self, puzzle: Any, answer: Any, given_up: Iterable[tuple[int, int]],
+               near: Iterable[tuple[int, int]]) -> Any | None: ...
+    """An answer of `relax(puzzle, given_up)` made cheaply from `answer` (an answer of
+    another relaxation) by changing it only around `near` and where it breaks a clue kept;
+    None when there is no cheap repair (which proves nothing). The conflict search's
+    witnesses: most trials differ from the last one by one clue given up."""
 
     ADDED_NUMBERS: str
     """The numbers `bench --analyze` writes on empty cells, one edit each."""

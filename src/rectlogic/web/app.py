@@ -80,6 +80,12 @@ class PuzzleIn(BaseModel):
     genre: Name | None = None
 
 
+class AnalyzeIn(PuzzleIn):
+    focus: tuple[int, int] | None = Field(
+        None, description="the cell last edited, [row, column] from 0: a conflict is looked "
+        "for around it first")
+
+
 class CheckIn(PuzzleIn):
     answer: AnswerIn = Field(description="the genre's JSON ANSWER")
 
@@ -462,7 +468,7 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
                                            "notes": [e.to_json() for e in notes]})
 
     @app.post("/api/analyze", responses=HEAVY_ERRORS)
-    async def analyze(body: PuzzleIn, request: Request) -> Any:
+    async def analyze(body: AnalyzeIn, request: Request) -> Any:
         """For setters: status, count (up to 50), grade and score, undecided and differing
         cells, single edits that make the puzzle unique, or a minimal conflicting set of clues
         and a reason; `differ_complete` and `conflict_minimal` say whether the time budget

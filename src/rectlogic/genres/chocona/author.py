@@ -78,6 +78,12 @@ def unfix(puzzle: Puzzle, cells: Iterable[Cell]) -> Puzzle:
     return puzzle
 
 
+def repair(puzzle: Puzzle, answer: Answer, given_up: Iterable[Cell],
+           near: Iterable[Cell]) -> Answer | None:
+    """No cheap repair: the analysis searches (its conflicts are small and quick)."""
+    return None
+
+
 def impossible(puzzle: Puzzle) -> str | None:
     """No reason at a glance: the analysis searches."""
     return None

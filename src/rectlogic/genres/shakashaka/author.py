@@ -90,6 +90,12 @@ def compose(rows: int, cols: int, cells: object, borders: object = None) -> Puzz
                                           for t in row) for row in tokens))
 
 
+def repair(puzzle: Puzzle, answer: Answer, given_up: Iterable[Cell],
+           near: Iterable[Cell]) -> Answer | None:
+    """No cheap repair: the analysis searches (its conflicts are small and quick)."""
+    return None
+
+
 def impossible(puzzle: Puzzle) -> str | None:
     """No reason at a glance: the analysis searches."""
     return None

@@ -16,7 +16,8 @@ import numpy as np
 
 from ...compiled import njit
 from ...engine import kernel, limits
-from .model import Puzzle, candidate_table
+from ...engine.search import tiebreak_of
+from .model import CandidateTable, Puzzle, candidate_table
 
 RULES = ("only-coverer", "forced-cell", "probe", "nested")
 LADDER = {
@@ -42,10 +43,14 @@ def build(puzzle: Puzzle, names: frozenset[str]) -> DualRules | None:
 class DualRules:
     """The two dual rules for one puzzle, as the engine's batch propagator (B, K) → (B, K)
     over clue domains (a bitset of candidates per clue), and the whole search compiled
-    (`compiled_search`) when every clue has at most 64 candidates."""
+    (`compiled_search`: in one kernel when every clue has at most 64 candidates)."""
 
-    def __init__(self, puzzle: Puzzle, coverer: bool, forced: bool) -> None:
-        self.rects, self.sizes, self.first, _ = candidate_table(puzzle)
+    def __init__(self, puzzle: Puzzle, coverer: bool, forced: bool,
+                 table: CandidateTable | None = None) -> None:
+        """`table`: candidates of its own instead of the puzzle's (a narrower set: the
+        setter's analysis repairs part of an answer so)."""
+        self.puzzle = puzzle
+        self.rects, self.sizes, self.first, _ = table or candidate_table(puzzle)
         self.numbers = puzzle.number_array
         self.R, self.C = puzzle.rows, puzzle.cols
         self.coverer, self.forced = coverer, forced
@@ -93,12 +98,13 @@ class DualRules:
 
     def compiled_search(self, domains: np.ndarray, accept: Callable[[np.ndarray], bool] | None,
                         limit: int, budget: int | None, prefer: np.ndarray | None,
-                        settled: bool) -> tuple[list[np.ndarray], int, str | None] | None:
+                        settled: bool) -> tuple[list[np.ndarray], int, str | None]:
         """`engine.search.search` with these rules, compiled: the same tree (smallest domain
-        first, ties by `prefer`, lowest candidate first), the same node count. None when
-        some clue has more than 64 candidates (the Python search takes those)."""
+        first, ties by `prefer`, lowest candidate first), the same node count. Wider
+        domains than 64 candidates (a `?` reaches many rectangles) go through
+        `_wide_search`: the same tree again."""
         if domains.dtype == object:
-            return None
+            return self._wide_search(domains, accept, limit, budget, prefer, settled)
         if not domains.all():
             return [], 1, None  # the root is dead: one node, as the Python search counts
         weights = NO_PREFERENCE if prefer is None else np.asarray(prefer, dtype=float)
@@ -116,6 +122,75 @@ class DualRules:
             return status, used, stack.nbytes, top
 
         return kernel.drive(step, leaf.copy, accept, limit, budget, kernel.chunk_for(leaf.nbytes))
+
+    def _wide_search(self, domains: np.ndarray, accept: Callable[[np.ndarray], bool] | None,
+                     limit: int, budget: int | None, prefer: np.ndarray | None,
+                     settled: bool) -> tuple[list[np.ndarray], int, str | None]:
+        """`compiled_search` of wide (object) domains, the tree of `engine.search` node for
+        node: a node some clue still has more than 64 candidates at is settled and branched
+        on here, over candidate flags; below the first node where every clue has at most
+        64, the rest of that subtree runs compiled, over the candidates left renumbered into
+        a table of their own (the dead ones play no part in either rule)."""
+        tiebreak = np.zeros(self.sizes.size)
+        if prefer is not None and len(prefer):
+            tiebreak = tiebreak_of(np.asarray(prefer, dtype=float))
+        owner = np.repeat(np.arange(self.sizes.size), self.sizes)
+        deadline = limits.current()
+        solutions: list[np.ndarray] = []
+        nodes = 0
+        stack = [self.unpack(domains)]
+        while stack:
+            if budget is not None and nodes >= budget:
+                return solutions, nodes, limits.NODES
+            if deadline is not None and deadline.expired():
+                return solutions, nodes, deadline.reason
+            if len(stack) * stack[0].nbytes > limits.MAX_STACK_BYTES:
+                return solutions, nodes, limits.MEMORY
+            alive = stack.pop()
+            nodes += 1
+            if not (settled and nodes == 1) and not (self.area_ok and _settle(
+                    alive, self.first, self.rects, self.R, self.C, self.coverer, self.forced)):
+                continue
+            counts = np.bincount(owner[alive], minlength=self.sizes.size)
+            if not counts.size or counts.max() <= 64:
+                want = limit and limit - len(solutions)
+                found, used, stopped = self._narrow_search(
+                    alive, counts, accept, want, budget and budget - nodes + 1, prefer)
+                nodes += used - 1  # this node was its first
+                solutions += found
+                if stopped is not None or (limit and len(solutions) >= limit):
+                    return solutions, nodes, stopped
+                continue
+            best = int(np.argmin(np.where(counts > 1, counts - tiebreak, np.inf)))
+            for x in np.flatnonzero(alive[self.first[best]:self.first[best + 1]])[::-1]:
+                child = alive.copy()  # lowest candidate popped first
+                child[self.first[best]:self.first[best + 1]] = False
+                child[self.first[best] + x] = True
+                stack.append(child)
+        return solutions, nodes, None
+
+    def _narrow_search(self, alive: np.ndarray, counts: np.ndarray,
+                       accept: Callable[[np.ndarray], bool] | None, limit: int,
+                       budget: int | None, prefer: np.ndarray | None
+                       ) -> tuple[list[np.ndarray], int, str | None]:
+        """The compiled search from a settled node (`alive`: candidate flags) where each
+        clue has at most 64 left (`counts`), over those alone; answers as wide domains."""
+        left = np.flatnonzero(alive)
+        full = np.array([(1 << int(n)) - 1 for n in counts], dtype=np.uint64)
+        narrow = DualRules(self.puzzle, self.coverer, self.forced, CandidateTable(
+            self.rects[left], counts, np.concatenate([[0], np.cumsum(counts)]).astype(np.int64),
+            full))
+
+        def widen(leaf: np.ndarray) -> np.ndarray:
+            lowest = np.array([int(v).bit_length() - 1 for v in leaf], dtype=np.int64)
+            picked = left[narrow.first[:-1] + lowest] - self.first[:-1]
+            out = np.empty(leaf.size, dtype=object)
+            out[:] = [1 << int(x) for x in picked]
+            return out
+
+        found, nodes, stopped = narrow.compiled_search(full, None if accept is None else (
+            lambda leaf: accept(widen(leaf))), limit, budget, prefer, True)
+        return [widen(x) for x in found], nodes, stopped
 
 
 @njit(cache=True, nogil=True)

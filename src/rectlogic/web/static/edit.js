@@ -10,6 +10,7 @@ const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 let genres = [], edit, state, history = [], future = [], cursor = [0, 0], marks = [], url = null;
 let pending = null, timer = null, typed = "", maxSide = 60;
+let lastEdit = null;  // the cell edited last: the analysis looks for a conflict there first
 
 async function api(path, body, signal) {
   const r = await fetch(path, body === undefined ? { signal } :
@@ -37,7 +38,7 @@ function use(next) {
   $("genre").value = state.genre; $("size").value = `${state.rows}x${state.cols}`;
   $("help").replaceChildren(...edit.help.map((line) => {
     const li = document.createElement("li"); li.textContent = line; return li; }));
-  cursor = [0, 0]; marks = []; pad(); draw(); changed();
+  cursor = [0, 0]; marks = []; lastEdit = null; pad(); draw(); changed();
 }
 function change(fn) {
   history.push(JSON.stringify(state)); future = [];
@@ -45,14 +46,18 @@ function change(fn) {
 }
 
 // -- editing -------------------------------------------------------------------------------
-function setToken(r, c, t) { if (state.cells[r][c] !== t) change(() => { state.cells[r][c] = t; }); }
+function setToken(r, c, t) {
+  if (state.cells[r][c] !== t) change(() => { state.cells[r][c] = t; lastEdit = [r, c]; });
+}
 function clickCell(r, c) {
   cursor = [r, c]; typed = "";
   if (!edit.cycle.length) return draw();
   const i = edit.cycle.indexOf(state.cells[r][c]);
   setToken(r, c, edit.cycle[(i + 1) % edit.cycle.length]);
 }
-function toggleBorder(kind, r, c) { change(() => { state.borders[kind][r][c] = !state.borders[kind][r][c]; }); }
+function toggleBorder(kind, r, c) {
+  change(() => { state.borders[kind][r][c] = !state.borders[kind][r][c]; lastEdit = [r, c]; });
+}
 function pad() {  // the keys as buttons, for phones and tablets (no keyboard)
   const keys = [];
   if (edit.numbers) for (let d = 0; d <= Math.min(9, edit.max_number ?? 9); d++) keys.push([String(d), String(d)]);
@@ -150,7 +155,8 @@ async function analyse() {
     const made = await api("/api/compose", state, mine.signal);
     if (pending !== mine) return;
     current(made.url);  // the puzzle as drawn, whatever its analysis says
-    const a = await api("/api/analyze", { puzzle: url }, mine.signal);
+    const a = await api("/api/analyze", lastEdit ? { puzzle: url, focus: lastEdit } : { puzzle: url },
+                        mine.signal);
     if (pending !== mine) return;
     $("analysis").textContent = verdict(a);
     $("analysis").dataset.status = a.status;
@@ -229,6 +235,7 @@ $("save").onclick = async () => {
   a.download = `${state.genre}.pzprv3.txt`; a.click();
 };
 document.addEventListener("keydown", (e) => {
+  if (e.target.closest && e.target.closest("input, textarea, select")) return;  // their own undo
   if ((e.ctrlKey || e.metaKey) && e.key === "z") $("undo").click();
   if ((e.ctrlKey || e.metaKey) && e.key === "y") $("redo").click();
 });
