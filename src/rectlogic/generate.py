@@ -13,10 +13,10 @@ from typing import Any
 import numpy as np
 
 from .batch import executor
-from .engine import limits
+from .engine import limits, popcount
 from .errors import RectlogicError
 from .formats.auto import dump
-from .genres.base import SEARCH
+from .genres.base import SEARCH, genre_of
 from .genres.generating import DEFAULT_STYLE, STYLES, Judge
 from .genres.registry import get_genre
 from .grade import assess, finished_by, grade
@@ -106,7 +106,17 @@ def judge(genre_name: str, target: str | None, style: str = DEFAULT_STYLE) -> Ju
     def hits(puzzle: Any) -> bool:
         return finished_by(puzzle, below) is None
 
-    return Judge(acceptor(target), two_answers, style, hits, target)
+    return Judge(acceptor(target), two_answers, style, hits, target,
+                 lambda puzzle: left_open(puzzle, below))
+
+
+def left_open(puzzle: Any, rung: str) -> int:
+    """How many variables the rung's fixpoint leaves undecided (0 when it dies)."""
+    genre = genre_of(puzzle)
+    start = genre.initial_domains(puzzle)
+    propagate = genre.propagator(puzzle, genre.rules_for(rung))
+    d = start if propagate is None else propagate(start[None])[0]
+    return int((popcount(d) > 1).sum()) if d.all() else 0
 
 
 def make_board(genre_name: str, rows: int, cols: int, target: str | None = None,
