@@ -243,8 +243,9 @@ def _moved(labels: np.ndarray, cell: tuple[int, int], rng: np.random.Generator) 
     return np.array(label_pieces(moved.tolist()))
 
 
-REPAIRS = 30
-"""Rounds of repair before a board that stays ambiguous is given up."""
+REPAIRS_PER_CELL = 0.4
+"""Rounds of repair per cell before a board that stays ambiguous is given up (a 10×10 is
+unique after 10 rounds or so, a 20×20 after about 100)."""
 
 
 def made_unique(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
@@ -252,7 +253,7 @@ def made_unique(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator
     """The fully numbered board, its regions redrawn until it has one answer: while a second
     answer exists, a cell where the two differ moves to a neighbouring region (the numbers,
     counted from our answer, then mostly rule the other out). None when it stays ambiguous."""
-    for _ in range(REPAIRS):
+    for _ in range(round(REPAIRS_PER_CELL * labels.size)):
         puzzle, answer = _numbered(labels.tolist(), shaded)
         found = answers(puzzle)
         other = next((a for a in found if a != answer), None)

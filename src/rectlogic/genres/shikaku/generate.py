@@ -259,7 +259,9 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Pu
     """One attempt: a tiling and up to PLACEMENTS clue placements; the first that is of the
     grade asked (made harder inside it by CLIMB moves), else the first acceptable one, else
     None. (Every number is needed: the style only says whether the clues may sit symmetric —
-    most published boards' do, `SYMMETRY`.)"""
+    most published boards' do, `SYMMETRY`.) Where no random tiling takes symmetric clues
+    (large boards), a mirrored tiling does, and each placement's rectangles are then redrawn
+    around its clues (`unmirrored`)."""
     symmetry = None
     if judge.style == "published":
         draw = rng.random()
@@ -268,20 +270,20 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Pu
                 symmetry = kind
                 break
             draw -= share
-    rects = tiling(rows, cols, rng, symmetry)
-    if rects is None:
+    base = tiling(rows, cols, rng, symmetry)
+    mirrored = base is None and symmetry is not None
+    if mirrored:
+        base = mirrored_tiling(rows, cols, rng, symmetry)
+    if base is None:
         return None
-    area = np.zeros((rows, cols), dtype=int)
-    owner = np.zeros((rows, cols), dtype=int)
-    for k, (t, lft, h, w) in enumerate(rects):
-        area[t : t + h, lft : lft + w] = h * w
-        owner[t : t + h, lft : lft + w] = k
     first = None
     for _ in range(PLACEMENTS):
-        cells = (symmetric_clues(rows, cols, rects, rng, symmetry=symmetry) if symmetry
-                 else [_cell(rect, rng, rows, cols) for rect in rects])
+        cells = (symmetric_clues(rows, cols, base, rng, symmetry=symmetry) if symmetry
+                 else [_cell(rect, rng, rows, cols) for rect in base])
         if cells is None:
             continue
+        rects = unmirrored(base, cells, rng) if mirrored else base
+        area, owner = _maps(rows, cols, rects)
         puzzle = _clued(rows, cols, area, cells)
         if not judge.accept(puzzle):
             continue
@@ -290,6 +292,90 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Pu
                 puzzle, cells, rects, owner, area, rng, judge, symmetry)
         first = first or puzzle
     return first
+
+
+def _maps(rows: int, cols: int, rects: list[Rect]) -> tuple[np.ndarray, np.ndarray]:
+    """Each cell's rectangle's area, and its rectangle's index."""
+    area = np.zeros((rows, cols), dtype=int)
+    owner = np.zeros((rows, cols), dtype=int)
+    for k, (t, lft, h, w) in enumerate(rects):
+        area[t : t + h, lft : lft + w] = h * w
+        owner[t : t + h, lft : lft + w] = k
+    return area, owner
+
+
+def _strips(length: int, rng: np.random.Generator) -> list[int]:
+    """A line of `length` cells cut into strips of the lengths published boards use."""
+    out: list[int] = []
+    while (left := length - sum(out)) > 0:
+        fits = [w for w in range(1, left + 1) if _weight(1, w) > 0] or [left]
+        weights = np.array([_weight(1, w) or 1.0 for w in fits])
+        out.append(fits[int(rng.choice(len(fits), p=weights / weights.sum()))])
+    return out
+
+
+def mirrored_tiling(rows: int, cols: int, rng: np.random.Generator,
+                    symmetry: str) -> list[Rect]:
+    """A tiling that is its own image under the symmetry: one half tiled at random and
+    mirrored, the middle line of an odd board cut into strips that are images of each other
+    (or their own); symmetric clues always fit it (each rectangle pairs with its image)."""
+    turned = symmetry != "left-right"  # the rows are cut in half, else the columns
+    long, short = (rows, cols) if turned else (cols, rows)  # the side cut in half, the other
+    half = merged(random_tiling(*((rows // 2, cols) if turned else (rows, cols // 2)), rng),
+                  rng)
+    rects = list(half)
+    if long % 2:  # the middle line: strips, mirrored along it unless the mirror keeps it
+        m = long // 2
+        line = _strips(short, rng) if symmetry != "half-turn" else []
+        if symmetry == "half-turn":
+            centre = short % 2 + 2 * int(rng.integers(0, 2)) if short > 2 else short
+            side = _strips((short - centre) // 2, rng)
+            line = side + ([centre] if centre else []) + side[::-1]
+        at = 0
+        for w in line:
+            rects.append((m, at, 1, w) if turned else (at, m, w, 1))
+            at += w
+    for t, lft, h, w in half:
+        if symmetry == "half-turn":
+            rects.append((rows - t - h, cols - lft - w, h, w))
+        elif symmetry == "up-down":
+            rects.append((rows - t - h, lft, h, w))
+        else:
+            rects.append((t, cols - lft - w, h, w))
+    return sorted(rects)
+
+
+def unmirrored(rects: list[Rect], cells: list[tuple[int, int]],
+               rng: np.random.Generator) -> list[Rect]:
+    """The tiling redrawn around its clues (one in each rectangle): two neighbours whose union
+    is a rectangle are cut again across it, anywhere that parts their two clues into shapes
+    published boards use, two moves a rectangle — a mirrored tiling, unmirrored."""
+    rows = max(t + h for t, _, h, _ in rects)
+    cols = max(lft + w for _, lft, _, w in rects)
+    rects = list(rects)
+    clues = set(cells)
+    for _ in range(2 * len(rects)):
+        _, owner = _maps(rows, cols, rects)
+        k = int(rng.integers(len(rects)))
+        t, lft, h, w = rects[k]
+        beside = {int(owner[y, x]) for y, x in ((t - 1, lft), (t + h, lft), (t, lft - 1),
+                                                  (t, lft + w))
+                  if 0 <= y < rows and 0 <= x < cols}
+        unions = [(j, u) for j in beside if (u := _joined(rects[k], rects[j])) is not None]
+        if not unions:
+            continue
+        j, (ut, ul, uh, uw) = unions[int(rng.integers(len(unions)))]
+        inside = [c for c in clues if ut <= c[0] < ut + uh and ul <= c[1] < ul + uw]
+        (r1, c1), (r2, c2) = inside
+        cuts = [((ut, ul, a, uw), (ut + a, ul, uh - a, uw)) for a in range(1, uh)
+                if (r1 < ut + a) != (r2 < ut + a)]
+        cuts += [((ut, ul, uh, a), (ut, ul + a, uh, uw - a)) for a in range(1, uw)
+                 if (c1 < ul + a) != (c2 < ul + a)]
+        cuts = [cut for cut in cuts if _weight(*cut[0][2:]) > 0 and _weight(*cut[1][2:]) > 0]
+        if cuts:
+            rects = [r for i, r in enumerate(rects) if i not in (j, k)]
+            rects += list(cuts[int(rng.integers(len(cuts)))])
+    return sorted(rects)
 
 
 def climbed(puzzle: Puzzle, cells: list[tuple[int, int]], rects: list[Rect],
