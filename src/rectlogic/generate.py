@@ -210,20 +210,31 @@ class Catch:
     """Each attempt: did it make a board of the grade (one already caught counts too)?"""
 
 
+SHORT = 0.75
+"""Fishing gives up at a checkpoint where the rate so far would bring fewer than this share
+of the boards wanted within the most attempts allowed."""
+
+
 def fish(genre_name: str, rows: int, cols: int, target: str | None, seed: int, want: int,
          most: int, give_up: int | None = None, workers: int = 1,
          scheduler: str | None = None, style: str = DEFAULT_STYLE) -> Catch:
     """Attempts from seeds seed, seed+1, … until `want` different boards of the grade are
-    caught, `most` attempts are spent, or `give_up` attempts caught nothing (the grade is
-    then taken to be out of the generator's reach at that size). Reproducible: the same
-    arguments give the same boards, however many workers."""
+    caught, `most` attempts are spent, or — looked at after every `give_up` attempts — the
+    hits so far would, at their rate, bring fewer than `SHORT` of `want` within `most` (none
+    at all: the grade is out of the generator's reach at that size). Reproducible: the same
+    arguments give the same boards, however many workers (the checkpoints count the hits
+    of the first attempts in seed order, whatever the batches)."""
     check_request(genre_name, rows, cols, target, style)
     catch = Catch([], 0, [], [])
     batch = max(4, 2 * workers)
+    checkpoint = give_up
     with executor(workers, scheduler) as pool:
         while len(catch.boards) < want and catch.attempts < most:
-            if give_up is not None and not catch.boards and catch.attempts >= give_up:
-                break
+            if checkpoint is not None and catch.attempts >= checkpoint:
+                hits = sum(catch.hits[:checkpoint])
+                if hits == 0 or hits * most < SHORT * want * checkpoint:
+                    break
+                checkpoint += give_up
             size = min(batch, most - catch.attempts)
             jobs = [(genre_name, rows, cols, target, seed + catch.attempts + k, style)
                     for k in range(size)]

@@ -43,9 +43,10 @@ SMALL_SIZES = ((6, 6), (8, 8), (10, 10))
 PER_GRADE = 16
 LARGE_SIZES = ((15, 15), (20, 20))
 PER_LARGE = 8
-FISHING = {"small": (2_000, 250), "large": (240, 24)}
-"""Per size and grade: the most attempts spent fishing, and the attempts that may catch
-nothing before the grade is taken to be out of the generator's reach at that size. A grade
+FISHING = {"small": (2_000, 250), "large": (400, 60)}
+"""Per size and grade: the most attempts spent fishing, and how often fishing looks at its
+rate so far (`generate.fish`: none caught, or too few to come in within the most: the grade
+is out of the generator's reach at that size, or nearly). A grade
 whose boards do not all come in within the most attempts is left out (its few boards with
 it): the bank offers a grade in full or not at all, and a grade the generator makes less
 than once in a hundred attempts is not one a player could ask it for."""

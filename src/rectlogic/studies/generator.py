@@ -45,9 +45,9 @@ def generator_yield(params: Params, track: Track) -> list[dict[str, Any]]:
     `attempt_s` = median seconds per attempt, `board_s` = median seconds from one board of
     the grade to the next, attempts made one after another (the figure a player waits for
     when asking for that grade). Published style, as the bank. `rectlogic bank build`
-    fishes with these same attempts, up to 2,000 a small size and grade (giving a grade up
-    after 250 that caught nothing), 240 a large one (giving up after 24), and keeps a grade
-    only when all its boards came in (`bank.FISHING`)."""
+    fishes with these same attempts, up to 2,000 a small size and grade, 400 a large one
+    (giving a grade up where its rate after every 250, or 60, would not bring its boards in),
+    and keeps a grade only when all its boards came in (`bank.FISHING`)."""
     rows = []
     n = params.n(100)
     plan = [(size, n) for size in SMALL] + [(size, n // 5) for size in LARGE if n // 5]

@@ -305,10 +305,11 @@ def _maps(rows: int, cols: int, rects: list[Rect]) -> tuple[np.ndarray, np.ndarr
 
 
 def _strips(length: int, rng: np.random.Generator) -> list[int]:
-    """A line of `length` cells cut into strips of the lengths published boards use."""
+    """A line of `length` cells cut into strips of the lengths published boards use (no single
+    cell unless the line is one: Janko's larger boards have none)."""
     out: list[int] = []
     while (left := length - sum(out)) > 0:
-        fits = [w for w in range(1, left + 1) if _weight(1, w) > 0] or [left]
+        fits = [w for w in range(2, left + 1) if _weight(1, w) > 0 and left - w != 1] or [left]
         weights = np.array([_weight(1, w) or 1.0 for w in fits])
         out.append(fits[int(rng.choice(len(fits), p=weights / weights.sum()))])
     return out
@@ -328,7 +329,8 @@ def mirrored_tiling(rows: int, cols: int, rng: np.random.Generator,
         m = long // 2
         line = _strips(short, rng) if symmetry != "half-turn" else []
         if symmetry == "half-turn":
-            centre = short % 2 + 2 * int(rng.integers(0, 2)) if short > 2 else short
+            centre = 3 if short % 2 else 2 * int(rng.integers(0, 2))  # no lone centre cell
+            centre = min(centre, short)
             side = _strips((short - centre) // 2, rng)
             line = side + ([centre] if centre else []) + side[::-1]
         at = 0
@@ -371,7 +373,8 @@ def unmirrored(rects: list[Rect], cells: list[tuple[int, int]],
                 if (r1 < ut + a) != (r2 < ut + a)]
         cuts += [((ut, ul, uh, a), (ut, ul + a, uh, uw - a)) for a in range(1, uw)
                  if (c1 < ul + a) != (c2 < ul + a)]
-        cuts = [cut for cut in cuts if _weight(*cut[0][2:]) > 0 and _weight(*cut[1][2:]) > 0]
+        cuts = [cut for cut in cuts if all(h * w > 1 and _weight(h, w) > 0
+                                           for _, _, h, w in cut)]
         if cuts:
             rects = [r for i, r in enumerate(rects) if i not in (j, k)]
             rects += list(cuts[int(rng.integers(len(cuts)))])
