@@ -39,6 +39,77 @@ def test_every_bank_board_is_unique_graded_and_valid(part: int) -> None:
             assert row.score == score(puzzle, row.grade) == g.score, row.id
 
 
+def test_no_bank_board_is_degenerate() -> None:
+    """None of the bank's boards is one no published setter would make (`Genre.faults`: an
+    answer of one piece, numbers mostly 0, black cells mostly touching)."""
+    for row in ROWS:
+        puzzle = load(row.url).puzzle
+        answer = codec(row.genre).answer_from_json(puzzle, row.answer)
+        assert get_genre(row.genre).faults(puzzle, answer) == [], row.id
+
+
+MIRRORS = (lambda y, x, h, w: (x, y), lambda y, x, h, w: (y, w - x),
+           lambda y, x, h, w: (h - y, x))
+"""Across the main diagonal, left-right, up-down: on doubled coordinates (cells odd, the
+edges between them even) of a board 2h × 2w; together they make the eight symmetries."""
+
+
+def shapes_of(puzzle) -> frozenset:
+    """What a player is given (each cell's fill and text, each region border), as a set of
+    items on doubled coordinates, read from the board description the player draws (so it
+    names no genre)."""
+    board = get_genre(puzzle.genre).board_json(puzzle)
+    items = {("cell", 2 * r + 1, 2 * c + 1, (g["fill"], g["text"]))
+             for r, row in enumerate(board["fixed"]) for c, g in enumerate(row) if g}
+    for kind, dy, dx in (("vertical", 1, 2), ("horizontal", 2, 1)):
+        for r, row in enumerate((board["borders"] or {}).get(kind, [])):
+            items |= {("edge", 2 * r + dy, 2 * c + dx, None) for c, on in enumerate(row) if on}
+    return frozenset(items)
+
+
+def canonical(puzzle) -> tuple:
+    """The board's givens up to the eight symmetries and a shift (`least_form`)."""
+    return (puzzle.genre, least_form(shapes_of(puzzle), 2 * puzzle.rows, 2 * puzzle.cols))
+
+
+def least_form(items: frozenset, h: int, w: int) -> tuple:
+    """Items on doubled coordinates of a 2h × 2w board under the eight symmetries, each shifted
+    to its own corner (so boards equal up to a shift meet too): the least of the eight, as
+    a sorted tuple."""
+    forms = []
+    for mask in range(8):
+        moved, hh, ww = set(items), h, w
+        for bit, mirror in enumerate(MIRRORS):
+            if mask >> bit & 1:
+                moved = {(k, *mirror(y, x, hh, ww), v) for k, y, x, v in moved}
+                if bit == 0:
+                    hh, ww = ww, hh
+        top = min((y for _, y, _, _ in moved), default=0)
+        left = min((x for _, _, x, _ in moved), default=0)
+        forms.append(tuple(sorted(((k, y - top, x - left, v) for k, y, x, v in moved),
+                                  key=repr)))
+    return min(forms, key=repr)
+
+
+def test_no_two_bank_boards_are_the_same_under_symmetry_or_a_shift() -> None:
+    seen: dict[tuple, int] = {}
+    for row in ROWS:
+        key = canonical(load(row.url).puzzle)
+        assert key not in seen, (seen.get(key), row.id)
+        seen[key] = row.id
+
+
+def test_the_duplicate_finder_sees_a_turned_and_shifted_board() -> None:
+    """The finder itself, on each genre's first bank board: its givens turned a quarter and
+    shifted inside a larger board are found the same, and another board's are not."""
+    for genre in {row.genre for row in ROWS}:
+        first, second = [load(r.url).puzzle for r in ROWS if r.genre == genre][:2]
+        items, h, w = shapes_of(first), 2 * first.rows, 2 * first.cols
+        turned = frozenset((k, x + 4, h - y + 2, v) for k, y, x, v in items)
+        assert least_form(turned, w + 8, h + 8) == least_form(items, h, w), genre
+        assert canonical(second) != canonical(first), genre
+
+
 def assert_the_promised_counts(genre: str) -> None:
     """16 boards per small size at every grade the bank has of the genre, two grades or more,
     `probe` among them where the genre's ladder has it; 8 per grade at two grades or more at

@@ -286,6 +286,28 @@ def test_compiled_probing_equals_batched_probing(corpus: list) -> None:
         assert (compiled == batched).all()
 
 
+def test_compiled_settle_equals_the_loop_in_python(corpus: list) -> None:
+    """A probing with the box rule between probes and the regions' ways settles a board in
+    one compiled call (`kernel.settle`) to the fixpoint and look-ahead weights the loop in
+    Python reaches over the same compiled rules (`Probing.one` without the genre's `settle`);
+    so `nested`, a probe of that probing inside each probe, grades alike both ways."""
+    from dataclasses import replace
+
+    from rectlogic.engine import Probing
+
+    for p, _, state in _janko_states(corpus, 12, seed=3):
+        lower, outer = _probing_rules(p)
+        for tallies in (NO_TALLIES, G.tallies(p)):
+            fast = Probing(lower, outer, tallies)
+            slow_lower = type(lower)(replace(lower.kernels, settle=None), lower.ctx)
+            slow = Probing(slow_lower, outer, tallies)
+            assert fast._settles_compiled and not slow._settles_compiled
+            a, b = fast(state[None])[0], slow(state[None])[0]
+            assert (a == b).all()
+            assert (fast.lookahead(a) == slow.lookahead(b)).all()
+            assert (Probing(fast)(state[None]) == Probing(slow)(state[None])).all()
+
+
 def test_lookahead_weights_belong_to_the_last_board() -> None:
     p = random_board(3)
     prop = G.propagator(p, G.rules_for("probe"))

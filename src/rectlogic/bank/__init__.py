@@ -43,9 +43,13 @@ SMALL_SIZES = ((6, 6), (8, 8), (10, 10))
 PER_GRADE = 16
 LARGE_SIZES = ((15, 15), (20, 20))
 PER_LARGE = 8
-FISHING = {"small": (10_000, 1_000), "large": (300, 24)}
-"""Per size and grade: the most attempts spent fishing, and the attempts that may catch
-nothing before the grade is taken to be out of the generator's reach at that size."""
+FISHING = {"small": (2_000, 250), "large": (400, 60)}
+"""Per size and grade: the most attempts spent fishing, and how often fishing looks at its
+rate so far (`generate.fish`: none caught, or too few to come in within the most: the grade
+is out of the generator's reach at that size, or nearly). A grade
+whose boards do not all come in within the most attempts is left out (its few boards with
+it): the bank offers a grade in full or not at all, and a grade the generator makes less
+than once in a hundred attempts is not one a player could ask it for."""
 
 
 def default_path() -> Path:
@@ -243,9 +247,10 @@ def build(path: str | Path, genres: Iterable[str], workers: int = 1,
           say: Callable[[str], None] = print, scheduler: str | None = None) -> None:
     """Fill a bank to the shipped standard: PER_GRADE boards per small size and every grade
     the generator reaches there, PER_LARGE per large size and grade reached (`FISHING` says
-    how long it tries), in the published style; every grade but `none`, `search` included
-    (Chocona makes a few boards that need a guess). Seeds are fixed, so it rebuilds the
-    same bank; boards already present are kept."""
+    how long it tries), in the published style; every grade but `none`, `search` included.
+    Seeds are fixed per genre, size and grade, so it rebuilds the same bank; boards already
+    present are kept, and another genre's are not touched (a genre is added to a bank by
+    building it alone)."""
     for genre in genres:
         rungs = grades(genre)[1:]
         for sizes, want, (most, give_up) in ((SMALL_SIZES, PER_GRADE, FISHING["small"]),
@@ -255,7 +260,11 @@ def build(path: str | Path, genres: Iterable[str], workers: int = 1,
                     seed = 1_000_000 * r + 100_000 * grades(genre).index(target)
                     catch = fish(genre, r, c, target, seed, want, most, give_up, workers,
                                  scheduler)
-                    n = add(catch.boards, path, create=True) if catch.boards else 0
+                    if len(catch.boards) < want:
+                        say(f"{genre} {r}x{c} {target}: not reached ({len(catch.boards)} of "
+                            f"{want} in {catch.attempts} attempts)")
+                        continue
+                    n = add(catch.boards, path, create=True)
                     say(f"{genre} {r}x{c} {target}: {n} added ({catch.attempts} attempts)")
 
 

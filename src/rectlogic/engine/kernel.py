@@ -365,6 +365,11 @@ class Kernels:
     search: Callable[..., tuple[int, np.ndarray, np.ndarray, int, int]]
     """`search(stack, seeds, top, lower, outer, tallies, work, budget, leaf, stop)`:
     `search_steps` bound."""
+    settle: Callable[..., bool] | None = None
+    """`settle(d, lower, outer, tallies, weights, work, seed, stop)`: `settle` bound, for a
+    genre whose probing has stronger rules or tallies (optional: without it, `Probing`
+    alternates them in Python; with it, a probe inside a probe — the `nested` rung — runs
+    compiled whole)."""
 
 
 class CompiledRules:

@@ -20,7 +20,15 @@ import numpy as np
 
 from . import limits
 from .fixpoint import Propagate, dead, popcount
-from .kernel import NO_TALLIES, TALLY_WAYS, CompiledRules, run_search, unpack_tallies
+from .kernel import (
+    NO_RULES,
+    NO_TALLIES,
+    TALLY_WAYS,
+    UNKNOWN,
+    CompiledRules,
+    run_search,
+    unpack_tallies,
+)
 
 BATCH_ELEMENTS = 1 << 21
 """Upper bound on B·N for one probing batch, to keep memory flat on large boards."""
@@ -86,6 +94,8 @@ class Probing:
 
     def one(self, d: np.ndarray) -> np.ndarray:
         weights = np.zeros(d.size)
+        if self._settles_compiled:
+            return self._settle(d, weights)
         if self.outer is not None:  # first: one cheap pass narrows what many probes would
             d = self.outer(d[None])[0]
         d = self._probe(d, weights)
@@ -99,6 +109,24 @@ class Probing:
             d = again
         self._last = (d, weights)
         return d
+
+    @property
+    def _settles_compiled(self) -> bool:
+        """Is there stronger rules' or tallies' work the genre's compiled `settle` can do in
+        one call (rather than alternating here)?"""
+        return (self.compiled and self.lower.kernels.settle is not None
+                and (self.outer is not None or bool(self.tallies[0])))
+
+    def _settle(self, d: np.ndarray, weights: np.ndarray) -> np.ndarray:
+        """`one`, compiled (`kernel.settle`, the twin of the loop in `one`): the same
+        fixpoint, the same weights."""
+        out = np.array(d, dtype=np.uint8, order="C")
+        outer = NO_RULES if self.outer is None else self.outer.ctx
+        if not self.lower.kernels.settle(out, self.lower.ctx, outer, self.tallies, weights,
+                                         WORK_BUDGET, UNKNOWN, limits.stop_flag()):
+            out[:] = 0
+        self._last = (out, weights)
+        return out
 
     @property
     def compiled(self) -> bool:

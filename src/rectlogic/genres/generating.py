@@ -37,6 +37,9 @@ class Judge:
     target: str | None = None
     """The grade asked, if any: for a generator that cannot make some grades (and says so
     at once rather than after many attempts)."""
+    harder: Callable[[Any], float] | None = None
+    """How hard a board is inside the grade asked (the variables the rung below leaves
+    open: more is harder), for thinning to steer by; None when no grade is asked."""
 
 
 def accept_all(puzzle: Any) -> bool:
@@ -51,20 +54,36 @@ P = TypeVar("P")
 
 def thin(count: int, without: Callable[[frozenset[int]], P], accept: Callable[[P], bool],
          rng: np.random.Generator, style: str = DEFAULT_STYLE,
-         first: frozenset[int] = frozenset(), share: float | None = None) -> P:
+         first: frozenset[int] = frozenset(), share: float | None = None,
+         harder: Callable[[P], float] | None = None, sample: int = 4) -> P:
     """Take a board's `count` numbers off one at a time in random order (those in `first`
     tried first: numbers setters tend to leave out), each only when the board without it
     (`without(taken)`: the board lacking the numbers indexed by `taken`) is still accepted;
     stop when the style's share of the numbers (or `share`, a genre's own) is all that is
-    left."""
+    left. With `harder`, each step looks at up to `sample` numbers that could go and takes
+    off the one leaving the hardest board (a setter thins towards the deductions the grade
+    is about, not at random: left to chance, boards sit low inside their grade)."""
     floor = math.ceil((STYLES[style] if share is None else share) * count)
     taken: frozenset[int] = frozenset()
-    order = rng.permutation(count)
-    for k in sorted(order, key=lambda k: k not in first):
-        if count - len(taken) <= floor:
+    refused: set[int] = set()
+    order = [int(k) for k in sorted(rng.permutation(count), key=lambda k: k not in first)]
+    while count - len(taken) > floor:
+        candidates: list[tuple[int, P]] = []
+        for k in order:
+            if k in taken or k in refused:
+                continue
+            board = without(taken | {k})
+            if not accept(board):
+                refused.add(k)
+                continue
+            candidates.append((k, board))
+            if harder is None or len(candidates) == sample:
+                break
+        if not candidates:
             break
-        if accept(without(taken | {int(k)})):
-            taken = taken | {int(k)}
+        k, _ = (candidates[0] if harder is None
+                else max(candidates, key=lambda kb: harder(kb[1])))
+        taken = taken | {k}
     return without(taken)
 
 

@@ -490,6 +490,16 @@ def _solver_guesses(puzzle: Any) -> int:
     return max(0, solve(puzzle, limit=2).nodes - 1)
 
 
+LOOKS_BOUNDS = {"clues 0 or full %": (0, 30), "regions partly shaded %": (65, 100),
+                "shaded rectangles equal to one region %": (0, 10), "0 among clues %": (0, 6),
+                "shaded share %": (55, 60), "largest shaded rectangle": (15, float("inf")),
+                "rectangular regions %": (0, 40), "1-cell regions %": (0, 6),
+                "regions of 8 cells %": (0, 8)}
+"""Issue 27's bounds on the means at 10×10 and above, after Janko's (22 %, 73 %, 3 %, 4 %,
+59 %, 16.7, 33 %, 4 %, 6 %): regions cut across the shaded blocks, so that a number is
+rarely 0 or the region's size."""
+
+
 def board_looks(puzzle: Any, answer: Any) -> looks.Measures:
     regions = np.array(puzzle.regions)
     shaded = np.array(answer.shaded, dtype=bool)

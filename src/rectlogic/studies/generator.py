@@ -46,8 +46,9 @@ def generator_yield(params: Params, track: Track) -> list[dict[str, Any]]:
     `attempt_s` = median seconds per attempt, `board_s` = median seconds from one board of
     the grade to the next, attempts made one after another (the figure a player waits for
     when asking for that grade). Published style, as the bank. `rectlogic bank build`
-    fishes with these same attempts, up to 10,000 a small size and grade (giving a grade
-    up after 1,000 that caught nothing), 300 a large one (giving up after 24)."""
+    fishes with these same attempts, up to 2,000 a small size and grade, 400 a large one
+    (giving a grade up where its rate after every 250, or 60, would not bring its boards in),
+    and keeps a grade only when all its boards came in (`bank.FISHING`)."""
     rows = []
     n = params.n(100)
     plan = [(size, n) for size in SMALL] + [(size, n // 5) for size in LARGE if n // 5]
@@ -92,7 +93,7 @@ def accuracies(label: str) -> Callable[[list[dict[str, Any]]], str]:
 
 
 def looks_columns(label: str) -> tuple[str, ...]:
-    return ("genre", "measure", label, "janko", "gap_low", "gap_high", "weight")
+    return ("genre", "measure", label, "janko", "gap_low", "gap_high", "weight", "bound", "met")
 
 
 @study("bank-looks", looks_columns("bank"), accuracies("bank"),
@@ -103,9 +104,10 @@ def bank_looks(params: Params, track: Track) -> list[dict[str, Any]]:
     Per genre and measure (`studies/looks.py`: a few dozen numbers a player sees, each per
     board), the mean over the bank's boards and over Janko's; gap_low and gap_high bound a
     95 % bootstrap interval of the gap (bank − Janko); weight = the measure's share (%) of
-    the importance in a random forest trained to tell the two apart. The row `classifier
-    accuracy` gives that forest's cross-validated balanced accuracy (0.5: it cannot tell
-    them apart; the goal is ≤ 0.65)."""
+    the importance in a random forest trained to tell the two apart; bound = issue 27's
+    bound on the bank's mean, where it sets one, and met = whether the bank meets it. The
+    row `classifier accuracy` gives that forest's cross-validated balanced accuracy (0.5: it
+    cannot tell them apart; the goal is ≤ 0.65)."""
     rows = []
     for genre in track(measured(), len(measured()), "bank-looks"):
         ours = [b for boards in bank_boards(genre.name).values() for b in boards
@@ -134,3 +136,64 @@ def generator_looks(params: Params, track: Track) -> list[dict[str, Any]]:
                 genre.name, 10, 10, None, params.seed, n, workers=params.workers)]
             rows += compare(genre.name, ours, theirs, params.seed, "generated")
     return rows
+
+
+def janko_scores(genre: str, size: tuple[int, int]) -> dict[str, list[int]]:
+    """Janko's published boards of one size, graded and scored here, by grade."""
+    from ..grade import grade
+
+    out: dict[str, list[int]] = {}
+    for puzzle, _ in janko_boards(genre, min(size)):
+        if (puzzle.rows, puzzle.cols) == size:
+            g = grade(puzzle, scored=True)
+            if g.grade is not None and g.score is not None:
+                out.setdefault(g.grade, []).append(g.score)
+    return out
+
+
+WITHIN = 0.25
+"""How far the bank's median score inside a grade may stand from Janko's (a share of
+Janko's): issue 27's bound."""
+
+
+@study("bank-difficulty", ("genre", "grade", "bank_boards", "bank_median", "janko_boards",
+                           "janko_median", "ratio", "within"),
+       lambda rows: "median score inside a grade at 10×10, the bank against Janko's: " + "; ".join(
+           f"{r['genre']} {r['grade']} {r['bank_median']} against {r['janko_median']}"
+           for r in rows if r["bank_boards"] and r["janko_boards"]) + ".",
+       project="the shipped bank's 10×10 boards and Janko's published 10×10 boards, by grade")
+def bank_difficulty(params: Params, track: Track) -> list[dict[str, Any]]:
+    """How hard the bank's boards are inside their grade, beside Janko's.
+
+    Per genre and grade at 10×10: the bank's boards and Janko's (graded here), each side's
+    median score (the cells only the grade's own rung decides, solving in rounds as a
+    person would: `grade.score`); ratio = bank / Janko; within = the two medians are within
+    25 % of Janko's (issue 27 asks it of `probe` and every rung above). Grades with boards
+    on one side only are listed too (a dash on the other)."""
+    rows = []
+    for genre in track(GENRES, len(GENRES), "bank-difficulty"):
+        theirs = janko_scores(genre.name, (10, 10))
+        ours: dict[str, list[int]] = {}
+        for board in bank_rows_of(genre.name, (10, 10)):
+            if board.score is not None:
+                ours.setdefault(board.grade, []).append(board.score)
+        for grade in genre.grades:
+            a, b = ours.get(grade, []), theirs.get(grade, [])
+            if not a and not b:
+                continue
+            ma = statistics.median(a) if a else None
+            mb = statistics.median(b) if b else None
+            ratio = round(ma / mb, 2) if ma is not None and mb else None
+            rows.append({"genre": genre.name, "grade": grade, "bank_boards": len(a),
+                         "bank_median": ma, "janko_boards": len(b), "janko_median": mb,
+                         "ratio": ratio,
+                         "within": None if ratio is None else abs(ratio - 1) <= WITHIN})
+    return rows
+
+
+def bank_rows_of(genre: str, size: tuple[int, int]) -> list[Any]:
+    """The shipped bank's rows of one genre and size."""
+    from .. import bank
+
+    return [r for r in bank.rows(genre=genre) if (r.rows, r.cols) == size]
+

@@ -59,19 +59,39 @@ def on_border(mask: np.ndarray) -> int:
     return int((mask & ~inner).sum())
 
 
-def measure(genre: str, boards: list[tuple[Any, Any]]) -> tuple[list[str], np.ndarray]:
-    """The measures' names and a (boards, measures) table: each genre's studies module
-    measures one board (`board_looks`)."""
+def studies_of(genre: str) -> Any:
     from ..genres.registry import get_genre
     from . import of_genre
 
-    board_looks = getattr(of_genre(get_genre(genre)), "board_looks", None)
+    return of_genre(get_genre(genre))
+
+
+def measure(genre: str, boards: list[tuple[Any, Any]]) -> tuple[list[str], np.ndarray]:
+    """The measures' names and a (boards, measures) table: each genre's studies module
+    measures one board (`board_looks`; NaN where a board has nothing to measure, such as a
+    share of rectangles it has none of)."""
+    board_looks = getattr(studies_of(genre), "board_looks", None)
     if board_looks is None:
-        raise RectlogicError(f"{get_genre(genre).name} has no look measures (its studies' "
+        raise RectlogicError(f"{genre} has no look measures (its studies' "
                              "board_looks)")
     got = [board_looks(p, a) for p, a in boards]
     names = list(got[0])
     return names, np.array([[m[k] for k in names] for m in got], dtype=float)
+
+
+Bounds = dict[str, tuple[float, float]]
+
+
+def bounds_of(genre: str) -> Bounds:
+    """The genre's bounds on its measures' means (issue 27's), declared by its studies
+    module as `LOOKS_BOUNDS` (none where it declares none)."""
+    return getattr(studies_of(genre), "LOOKS_BOUNDS", {})
+
+
+def bound_text(low: float, high: float) -> str:
+    if high == float("inf") or (high == 100 and low > 0):
+        return f"≥ {low:g}"
+    return f"≤ {high:g}" if low <= 0 else f"{low:g}–{high:g}"
 
 
 # -- two samples ------------------------------------------------------------------------------
@@ -80,8 +100,8 @@ def measure(genre: str, boards: list[tuple[Any, Any]]) -> tuple[list[str], np.nd
 def gap_interval(ours: np.ndarray, theirs: np.ndarray, rng: np.random.Generator,
                  rounds: int = 1000) -> tuple[float, float]:
     """A 95 % bootstrap interval of mean(ours) − mean(theirs), per measure (columns)."""
-    a = ours[rng.integers(0, len(ours), (rounds, len(ours)))].mean(axis=1)
-    b = theirs[rng.integers(0, len(theirs), (rounds, len(theirs)))].mean(axis=1)
+    a = np.nanmean(ours[rng.integers(0, len(ours), (rounds, len(ours)))], axis=1)
+    b = np.nanmean(theirs[rng.integers(0, len(theirs), (rounds, len(theirs)))], axis=1)
     gaps = a - b
     return np.percentile(gaps, 2.5, axis=0), np.percentile(gaps, 97.5, axis=0)
 
@@ -107,17 +127,27 @@ def classify(ours: np.ndarray, theirs: np.ndarray, seed: int) -> tuple[float, np
 
 def compare(genre: str, ours: list[tuple[Any, Any]], theirs: list[tuple[Any, Any]],
             seed: int = 0, label: str = "ours") -> list[dict[str, Any]]:
-    """Rows (genre, measure, `label`, janko, gap_low, gap_high, weight) per measure: both
-    means, the interval of their gap, the forest's weight in percent; then a row `classifier
-    accuracy` with the accuracy under `label` (0.5 under janko: a coin)."""
+    """Rows (genre, measure, `label`, janko, gap_low, gap_high, weight, bound, met) per
+    measure: both means (over the boards it is defined on), the interval of their gap, the
+    forest's weight in percent, the genre's bound on the mean (`bounds_of`) and whether
+    ours meets it; then a row `classifier accuracy` with the accuracy under `label` (0.5
+    under janko: a coin)."""
     names, a = measure(genre, ours)
     _, b = measure(genre, theirs)
     low, high = gap_interval(a, b, np.random.default_rng(seed))
     accuracy, weight = classify(a, b, seed)
-    rows = [{"genre": genre, "measure": name, label: round(float(a[:, k].mean()), 2),
-             "janko": round(float(b[:, k].mean()), 2), "gap_low": round(float(low[k]), 2),
-             "gap_high": round(float(high[k]), 2), "weight": round(100 * float(weight[k]), 1)}
-            for k, name in enumerate(names)]
+    bounds = bounds_of(genre)
+    rows = []
+    for k, name in enumerate(names):
+        mean = float(np.nanmean(a[:, k]))
+        bound = bounds.get(name)
+        rows.append({"genre": genre, "measure": name, label: round(mean, 2),
+                     "janko": round(float(np.nanmean(b[:, k])), 2),
+                     "gap_low": round(float(low[k]), 2), "gap_high": round(float(high[k]), 2),
+                     "weight": round(100 * float(weight[k]), 1),
+                     "bound": bound_text(*bound) if bound else None,
+                     "met": None if bound is None else bound[0] <= mean <= bound[1]})
     rows.append({"genre": genre, "measure": "classifier accuracy", label: round(accuracy, 3),
-                 "janko": 0.5, "gap_low": None, "gap_high": None, "weight": None})
+                 "janko": 0.5, "gap_low": None, "gap_high": None, "weight": None,
+                 "bound": "≤ 0.65", "met": accuracy <= 0.65})
     return rows

@@ -704,6 +704,18 @@ def corners_touch(answer: Any) -> bool:
     return bool(MEETS[point_rings(s)].any())
 
 
+LOOKS_BOUNDS = {"black share %": (11, 14), "black cells with a black neighbour %": (0, 25),
+                "largest black group": (0, 3), "longest black run": (0, 2.2),
+                "digit 0 %": (0, 10), "digit 4 %": (7, 100), "digits 2 or 3 %": (50, 100),
+                "white area in 45° pieces %": (60, 100),
+                "single white cells, % of white regions": (30, 100),
+                "touch points per 100 cells": (33, float("inf")),
+                "at most two distinct digits %": (5, 20)}
+"""Issue 27's bounds on the means at 10×10 and above, after Janko's (12.5 %, 20 %, 2.4, 2.0,
+8 %, 10 %, 56 %, 63 %, 35 %, 35.3, 10 %): lone black cells wrapped in triangles; "about one
+board in ten" with at most two digits is read as 5–20 %."""
+
+
 def board_looks(puzzle: Any, answer: Any) -> Measures:
     from ..genres.shakashaka.model import BLACK, E, point_rings
     from ..genres.shakashaka.validate import white_regions
@@ -730,6 +742,7 @@ def board_looks(puzzle: Any, answer: Any) -> Measures:
         "black groups per 100 cells": share(len(groups), area),
         "black cells numbered %": share(digits.size, n_black),
         **{f"digit {d} %": share(counts[d], digits.size) for d in range(5)},
+        "digits 2 or 3 %": share(counts[2] + counts[3], digits.size),
         "mean digit": float(digits.mean()) if digits.size else 0.0,
         "distinct digits": float(len(set(digits.tolist()))),
         "at most two distinct digits %": 100.0 * (len(set(digits.tolist())) <= 2),

@@ -46,6 +46,14 @@ def ablation(params: Params, track: Track) -> list[dict[str, Any]]:
     return rows
 
 
+LOOKS_BOUNDS = {"180° symmetric clue positions %": (65, 100),
+                "rectangles with aspect ≥ 4 %": (0, 35), "rectangles of area 2–3 %": (25, 100),
+                "clue inside a 3×3-or-more rectangle %": (20, 100)}
+"""Issue 27's bounds on the means at 10×10 and above, after Janko's (71 %, 32 %, 30 %,
+25 %): symmetric clues as Nikoli-style setters place them, few long strips, many small
+rectangles, clues inside large ones."""
+
+
 def board_looks(puzzle: Any, answer: Any) -> Measures:
     clues = np.array(puzzle.clues)
     has = clues != NO_CLUE
@@ -88,7 +96,7 @@ def board_looks(puzzle: Any, answer: Any) -> Measures:
         "mean area": float(sizes.mean()),
         "largest area": float(sizes.max()),
         "area spread (sd)": float(sizes.std()),
-        "clue inside a 3×3-or-more rectangle %": share(inside, big),
+        "clue inside a 3×3-or-more rectangle %": share(inside, big) if big else float("nan"),
         "clue in a rectangle's corner %": share(corner, len(rects)),
         "rectangles on the border %": share(edge, len(rects)),
         "clues on the border %": share(on_border(has), int(has.sum())),

@@ -90,11 +90,17 @@ def answer_board(rows: int, cols: int, rng: np.random.Generator,
     return _numbered(_regions(np.array(pieces), rng, max_size, apart=shaded), shaded)
 
 
+REACH = 3
+"""How far past its size a region grows to reach a shaded cell (`published_regions`)."""
+
+
 def grown_regions(rows: int, cols: int, rng: np.random.Generator, max_size: int,
-                  draw: Callable[[], int] | None = None) -> list[list[int]]:
+                  draw: Callable[[], int] | None = None,
+                  toward: np.ndarray | None = None) -> list[list[int]]:
     """The write-ups' partition: each region draws a target size uniformly from 1..max_size
     (or from `draw`) and grows from a random free cell into random free edge-neighbours until
-    it reaches the target or cannot grow."""
+    it reaches the target or cannot grow. With `toward` (a boolean grid), a region that has
+    no such cell yet grows into one when it can, up to REACH cells past its target."""
     label = np.full((rows, cols), -1)
     k = 0
     while (free := np.argwhere(label < 0)).size:
@@ -103,12 +109,15 @@ def grown_regions(rows: int, cols: int, rng: np.random.Generator, max_size: int,
         label[r, c] = k
         edge = {(r, c)}
         size = 1
-        while size < target:
+        while size < target or (toward is not None and size < target + REACH
+                                and not any(toward[a, b] for a, b in edge)):
             around = sorted({(y, x) for a, b in edge
                              for y, x in ((a - 1, b), (a + 1, b), (a, b - 1), (a, b + 1))
                              if 0 <= y < rows and 0 <= x < cols and label[y, x] < 0})
             if not around:
                 break
+            if toward is not None and not any(toward[a, b] for a, b in edge):
+                around = [(y, x) for y, x in around if toward[y, x]] or around
             y, x = around[rng.integers(len(around))]
             label[y, x] = k
             edge.add((y, x))
@@ -139,8 +148,9 @@ SHADED_SHAPES = {(1, 1): 22.4, (1, 2): 14.8, (2, 3): 10.7, (1, 3): 9.4, (2, 2): 
 REGION_SIZES = {1: 3.8, 2: 9.4, 3: 14.4, 4: 19.8, 5: 18.5, 6: 14.7, 7: 9.0, 8: 5.3, 9: 2.7,
                 10: 0.9, 11: 0.4, 12: 0.5}
 """The regions of Janko's 10×10 Chocona by size, in %."""
-DARTS, GROWTH, LARGEST = 3, 2, 16
+DARTS, GROWTH, LARGEST = 3, 3, 24
 """Darts thrown per cell, growth moves per cell, and the largest rectangle growth makes."""
+
 
 
 def shaded_shapes(rng: np.random.Generator, count: int) -> list[tuple[int, int]]:
@@ -201,14 +211,17 @@ def dense_packing(rows: int, cols: int, rng: np.random.Generator) -> np.ndarray:
     return shaded
 
 
-def published_regions(rows: int, cols: int, rng: np.random.Generator) -> np.ndarray:
-    """Regions grown as in `grown_regions`, each to a size drawn from Janko's; a region that
-    could not grow past one cell joins a neighbour (growth leaves more of them than Janko's
-    4 %)."""
+def published_regions(rows: int, cols: int, rng: np.random.Generator,
+                      shaded: np.ndarray) -> np.ndarray:
+    """Regions grown as in `grown_regions`, each to a size drawn from Janko's, reaching for a
+    shaded cell while they have none (regions with no shaded cell are rare in Janko's: one
+    in fifteen); a region that could not grow past one cell joins a neighbour (growth leaves
+    more of them than Janko's 4 %)."""
     sizes = np.array(list(REGION_SIZES))
     share = np.array(list(REGION_SIZES.values()))
     labels = np.array(grown_regions(rows, cols, rng, 0,
-                                    lambda: int(rng.choice(sizes, p=share / share.sum()))))
+                                    lambda: int(rng.choice(sizes, p=share / share.sum())),
+                                    shaded))
     for r, c in rng.permutation(np.argwhere(labels >= 0)):
         if (labels == labels[r, c]).sum() == 1 and rng.random() < 0.8:
             labels = _moved(labels, (int(r), int(c)), rng)
@@ -229,8 +242,9 @@ def _moved(labels: np.ndarray, cell: tuple[int, int], rng: np.random.Generator) 
     return np.array(label_pieces(moved.tolist()))
 
 
-REPAIRS = 30
-"""Rounds of repair before a board that stays ambiguous is given up."""
+REPAIRS_PER_CELL = 0.4
+"""Rounds of repair per cell before a board that stays ambiguous is given up (a 10×10 is
+unique after 10 rounds or so, a 20×20 after about 100)."""
 
 
 def made_unique(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
@@ -238,7 +252,7 @@ def made_unique(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator
     """The fully numbered board, its regions redrawn until it has one answer: while a second
     answer exists, a cell where the two differ moves to a neighbouring region (the numbers,
     counted from our answer, then mostly rule the other out). None when it stays ambiguous."""
-    for _ in range(REPAIRS):
+    for _ in range(round(REPAIRS_PER_CELL * labels.size)):
         puzzle, answer = _numbered(labels.tolist(), shaded)
         found = answers(puzzle)
         other = next((a for a in found if a != answer), None)
@@ -284,13 +298,19 @@ def blend(puzzle: Puzzle, answer: Answer, rng: np.random.Generator,
 MERGES, MERGED_SIZE, CELLS_PER_REGION, LAST = 60, 9, 5.0, 5.4
 """Merges tried per board, the largest region one may make, and the cells per region
 merging stops at (Janko's: 5) — or, while 1-cell or unshaded regions are left, at LAST."""
+LARGE, LARGE_MERGES = 8, 0.3
+"""A merge that makes a region of LARGE cells or more is tried only this often: one region
+in ten of Janko's has 8 cells or more, and merging alone made twice as many."""
 
 
 def coarsen(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
             accept: Callable[[Puzzle], bool]) -> np.ndarray:
     """Merge neighbouring regions while the board stays acceptable, down to Janko's cells per
     region: mostly regions read at a glance (all shaded, none shaded, one or two cells),
-    which published boards hardly have — the repair leaves small ones behind."""
+    which published boards hardly have — the repair leaves small ones behind. Regions with
+    no shaded cell go first, each tried with every neighbour (Janko's: one region in
+    fifteen, and most of them unnumbered)."""
+    labels = _unshaded_merged(labels, shaded, rng, accept)
     for _ in range(MERGES):
         n = int(labels.max()) + 1
         sizes = np.bincount(labels.reshape(-1), minlength=n)
@@ -302,21 +322,47 @@ def coarsen(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
         k = (int(rng.choice(odd)) if odd.size and rng.random() < 0.6
              else int(rng.choice(plain)) if plain.size and rng.random() < 0.8
              else int(rng.integers(n)))
-        mine = labels == k
-        edge = np.zeros_like(mine)
-        edge[1:] |= mine[:-1]
-        edge[:-1] |= mine[1:]
-        edge[:, 1:] |= mine[:, :-1]
-        edge[:, :-1] |= mine[:, 1:]
-        around = np.unique(labels[edge & ~mine])
+        around = _around(labels, k)
         if not around.size:
             continue
         j = int(rng.choice(around))
-        if sizes[k] + sizes[j] > MERGED_SIZE:
+        if sizes[k] + sizes[j] > MERGED_SIZE or (
+                sizes[k] + sizes[j] >= LARGE and rng.random() > LARGE_MERGES):
             continue
         merged = np.array(label_pieces(np.where(labels == j, k, labels).tolist()))
         if accept(_numbered(merged.tolist(), shaded)[0]):
             labels = merged
+    return labels
+
+
+def _around(labels: np.ndarray, k: int) -> np.ndarray:
+    """The regions beside region k."""
+    mine = labels == k
+    edge = np.zeros_like(mine)
+    edge[1:] |= mine[:-1]
+    edge[:-1] |= mine[1:]
+    edge[:, 1:] |= mine[:, :-1]
+    edge[:, :-1] |= mine[:, 1:]
+    return np.unique(labels[edge & ~mine])
+
+
+def _unshaded_merged(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
+                     accept: Callable[[Puzzle], bool]) -> np.ndarray:
+    """Each region with no shaded cell merged into a neighbour, where one keeps the board
+    acceptable (the neighbours tried in random order)."""
+    n = int(labels.max()) + 1
+    dark = np.bincount(labels.reshape(-1), weights=shaded.reshape(-1), minlength=n)
+    for cell in rng.permutation(np.argwhere(dark[labels] == 0))[:, None]:
+        k = int(labels[tuple(cell[0])])  # the region there now (earlier merges renumber)
+        if shaded[labels == k].any():
+            continue  # merged already
+        for j in rng.permutation(_around(labels, k)):
+            if (labels == k).sum() + (labels == j).sum() >= LARGE:
+                continue
+            merged = np.array(label_pieces(np.where(labels == j, k, labels).tolist()))
+            if accept(_numbered(merged.tolist(), shaded)[0]):
+                labels = merged
+                break
     return labels
 
 
@@ -336,7 +382,8 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge,
         return None
     if judge.answers is not None and blended:
         shaded = dense_packing(rows, cols, rng)
-        made = made_unique(published_regions(rows, cols, rng), shaded, rng, judge.answers)
+        made = made_unique(published_regions(rows, cols, rng, shaded), shaded, rng,
+                           judge.answers)
         if made is None or not judge.accept(made):
             return None
         puzzle = _numbered(coarsen(np.array(made.regions), shaded, rng, judge.accept).tolist(),

@@ -367,4 +367,9 @@ def _search(stack, seeds, top, lower, outer, tallies, work, budget, leaf,
         _rules.fixpoint, stack, seeds, top, lower, outer, tallies, work, budget, leaf, stop)
 
 
-KERNELS = Kernels(_many, _probe, _search)
+@njit(cache=True, nogil=True)
+def _settle(d, lower, outer, tallies, weights, work, seed, stop):  # pragma: no cover - compiled
+    return kernel.settle(_rules.fixpoint, d, lower, outer, tallies, weights, work, seed, stop)
+
+
+KERNELS = Kernels(_many, _probe, _search, _settle)

@@ -1,26 +1,26 @@
-"""Shakashaka boards as published ones look: mostly white, pieces touching at corners.
+"""Shakashaka boards as published ones look: lone black cells wrapped in diamonds and tilted
+strips, pieces touching at corners.
 
-An answer is packed, not searched for: going through the cells in reading order, each cell
-still black gets a random white piece — an upright rectangle of plain white cells or a tilted
-one (45°, its corners on lattice points, drawn with triangles along its edges) — placed so
-that this cell is its first, and kept when it joins no other white along an edge and every
-lattice point around it still passes the local rule (so pieces meet at corners). Pieces are
-drawn in the shares of Janko's white regions (single cells a third, diamonds a fifth, …);
-black cells left over are then covered by any piece that fits. Every black cell is then
-numbered from the answer.
+A board is drawn from its black cells, as a setter draws it (`drawn_answer`): a layout of
+mostly lone black cells, half of them on the border, is solved (the solver's answer of the
+unnumbered layout, the board turned at random first), every black cell numbered from that
+answer, and while the numbers allow a second answer a cell where the two differ turns black
+(in small white regions first) and the board is solved again. An isolated black cell can
+only be wrapped by triangles, so the answers come out as published ones do: two thirds of
+the white in 45° pieces, the numbers mostly 2s and 3s. Numbers are then thinned to the
+style asked (`generating.STYLES`; published boards keep a share drawn per board after
+Janko's, thinned towards the harder boards of the grade, and one in ten shows at most two
+digits).
 
-Packed that densely, an answer is rarely the board's only one (a diamond could as well be a
-square where no number sees it). The generator repairs it: it asks the judge for a second
-answer, takes the white regions of the first answer at a few cells where the two differ and
-makes them black — numbered, they tell the two apart — mostly packing them again at once,
-until the board is unique. Then it tries to whiten black cells again (crowded ones first),
-keeping each new piece only while the board stays acceptable (unique, and no harder than the
-grade asked). A published board whose black cells crowd or show many 0s is given up (setters
-make few). Numbers are finally thinned to the style asked (`generating.STYLES`; published
-Shakashaka keep Janko's two thirds).
-
-`random_board` is the earlier sparse generator (pieces one cell apart in a sea of black),
-kept for the studies that were measured on it."""
+The earlier generator packs pieces first (`dense_answer`): going through the cells in
+reading order, each cell still black gets a random white piece — an upright rectangle of
+plain white cells or a tilted one (45°, its corners on lattice points, drawn with triangles
+along its edges) — kept when it joins no other white along an edge and every lattice point
+around it still passes the local rule; an ambiguous answer is repaired by blacking out
+regions where a second answer differs, and whitened again while unique. It makes the write-up
+set (with the write-ups' piece `Mix`) and the first candidates of the scaling benchmark.
+`random_board` is the sparse generator (pieces one cell apart in a sea of black), kept for
+the studies that were measured on it."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ import numpy as np
 from ...errors import RectlogicError
 from ...grid import ANY_CLUE, NO_CLUE, neighbour_sum
 from ..generating import Judge, accept_all, degenerate, thin
+from . import model
 from .model import BLACK, FULL, Answer, E, Puzzle, point_rings, triangles_beside
 from .validate import (
     ACROSS,
@@ -343,18 +344,15 @@ def _black_beside(s: np.ndarray, r: int, c: int) -> int:
 
 def dense_answer(rows: int, cols: int, rng: np.random.Generator,
                  judge: Judge | None = None, black: int | None = None,
-                 sparse: bool = False, mix: Mix | None = None) -> Answer | None:
+                 mix: Mix | None = None) -> Answer | None:
     """A packed answer; with a judge that can count answers, made unique when fully numbered
     and whitened again while acceptable — down to exactly `black` black cells when that is
-    given (None when it is not reached); None when the repair failed, or when `sparse` and
-    the packing is already `crowded`. `mix`: the write-ups' pieces and plain procedure
-    (`Mix`), else Janko's pieces kept apart."""
+    given (None when it is not reached); None when the repair failed. `mix`: the write-ups'
+    pieces and plain procedure (`Mix`), else Janko's pieces kept apart."""
     s = np.full((rows + 2, cols + 2), BLACK, dtype=np.uint8)
     pack(s, [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)], rng, mix=mix)
     if mix is None:
         whiten(s, rng, accept_all, tries=1, passes=(True,))
-    if sparse and crowded(_answer(s), EARLY):
-        return None  # the repair only adds black: give up early
     if judge is not None and judge.answers is not None:
         if not make_unique(s, rng, judge.answers, repack=mix is None):
             return None
@@ -364,41 +362,225 @@ def dense_answer(rows: int, cols: int, rng: np.random.Generator,
     return _answer(s)
 
 
-NUMBERED = 0.67
-"""The share of black cells a published board keeps numbered (Janko's 10×10: 67 %)."""
-CROWDED, ZEROS, EARLY = 0.4, 0.2, 1.25
-"""A published-style answer is given up when more than these shares of its black cells
-touch another or would show a 0: setters make few (Janko's: 23 % and 10 % on average), and
-the repair leaves more. A packing EARLY times that crowded is given up before the repair."""
+NUMBERED = ((0.10, 1.0), (0.05, 0.0), (0.85, (0.35, 0.85)))
+"""The share of its black cells a published board keeps numbered, drawn per board: Janko's
+10×10 keep 67 % on average, but one in seven keeps every number and one in twenty none
+(where uniqueness allows); the rest between about 40 and 90 % (drawn lower: thinning
+often stops above the share drawn, where no more numbers can go)."""
+
+
+def numbered_share(rng: np.random.Generator) -> float:
+    """A board's share of numbers kept at least, drawn from `NUMBERED`."""
+    weights = [w for w, _ in NUMBERED]
+    _, share = NUMBERED[int(rng.choice(len(NUMBERED), p=np.array(weights) / sum(weights)))]
+    return float(rng.uniform(*share)) if isinstance(share, tuple) else share
 
 
 def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
-    published = judge.style == "published"
-    answer = dense_answer(rows, cols, rng, judge, sparse=published)
-    if answer is None or (published and crowded(answer)):
-        return None
-    return thinned(answer, rng, judge)
+    """A board drawn from its black cells (`drawn_answer`), numbered and thinned; with a
+    judge that cannot count answers, the first packed answer as it comes (`dense_answer`)."""
+    if judge.answers is None:
+        answer = dense_answer(rows, cols, rng)
+    else:
+        answer = drawn_answer(rows, cols, rng, judge.answers, judge.accept)
+    return None if answer is None else thinned(answer, rng, judge)
 
 
-def crowded(answer: Answer, slack: float = 1.0) -> bool:
-    """Are too many of the answer's black cells beside black ones, or 0s (more than `slack`
-    times `CROWDED`, `ZEROS`)?"""
-    digits = np.array(numbered(answer).clues)
-    black = digits >= 0
-    beside = neighbour_sum(np.pad(black, 1))
-    count = int(black.sum())
-    return (int((black & beside).sum()) > slack * CROWDED * count
-            or int((digits == 0).sum()) > slack * ZEROS * count)
+# -- boards drawn from their black cells --------------------------------------------------
+#
+# A setter places black cells first and lets the white pieces follow: an isolated black
+# cell can only be wrapped by triangles, so a layout of mostly lone black cells, solved,
+# gives answers of diamonds and tilted strips with the black cells in their notches, as
+# published boards are (packing pieces first and repairing the answer instead leaves black
+# clumps and 0s). The layout is drawn as published ones are (lone cells, half of them on
+# the border at 10×10, some diagonal pairs); the solver gives an answer of it, the board
+# turned at random so that its first answer is not always the same shape; while the fully
+# numbered board has a second answer, a cell where the two differ turns black (its
+# neighbours' numbers read again from the new answer).
+
+LAYOUT_SHARE = (0.09, 0.02)
+"""The black share a layout is drawn with (mean, spread; clipped to 6–16 %): the repair
+adds about five black cells on a 10×10, to Janko's 14 % (12.5 % on their larger boards)."""
+BESIDE, DIAGONAL, BORDER = 0.4, 1.5, 1.6
+"""A new black cell's weight beside a black one, diagonal to one only, and on the border
+(1 elsewhere): published black cells mostly stand alone (a fifth touch another), a fifth
+more meet one at a corner, and half of them lie on the border of a 10×10."""
+FOURS = 0.15
+"""The share of a layout's black cells asked to show a 4 (on the border: a 3) when the
+answer is first drawn (dropped where no answer has them): left to itself the solver, which
+tries a plain white cell first, wraps too few black cells in triangles all round (Janko's
+boards: one black cell in ten shows a 4)."""
+TURNS = 2
+"""Turns of the board tried per answer drawn: of the answers found, the one of fewest white
+regions is kept (then most triangles): the solver, trying a plain white cell first, cuts
+the white into more and smaller pieces than setters draw."""
+REPAIRS_PER_CELL = 0.3
+"""Black cells a repair may add, per cell of the board, before an ambiguous board is given
+up (a 10×10 takes five or so, a 20×20 about thirty)."""
+SMALL_FIRST = 1.0
+"""How loosely a repair prefers cells of small white regions (their area plus a random
+jitter this wide): blacking out a cell of a large piece breaks it, and published boards
+keep theirs (Janko's largest white region: 10 cells on a 10×10)."""
+NW, NE, SE, SW = model.TNW, model.TNE, model.TSE, model.TSW  # a triangle by its corner
+TRANSFORMS = {"T": np.array([E, NW, SW, SE, NE, BLACK]),  # the corner, mirrored
+              "LR": np.array([E, NE, NW, SW, SE, BLACK]),
+              "UD": np.array([E, SW, SE, NE, NW, BLACK])}
+"""Each of the three mirrors that generate the board's eight symmetries (across the main
+diagonal, left-right, up-down), as what it does to a cell's state."""
+
+
+SYMMETRIC = 0.1
+"""The share of layouts drawn 180°-symmetric, and repaired so (one published 10×10 in
+eleven; a quarter of their black cells have a partner, against a sixth by chance)."""
+
+
+def black_layout(rows: int, cols: int, rng: np.random.Generator,
+                 symmetric: bool = False, avoid: np.ndarray | None = None) -> np.ndarray:
+    """Black cells (a boolean grid) placed one at a time (with their 180° partner when
+    `symmetric`), each weighted by what is around it (`BESIDE`, `DIAGONAL`, `BORDER`), as
+    many as a share drawn from `LAYOUT_SHARE`."""
+    mean, spread = LAYOUT_SHARE
+    want = round(float(np.clip(rng.normal(mean, spread), 0.06, 0.16)) * rows * cols)
+    black = np.zeros((rows, cols), dtype=bool)
+    border = np.ones((rows, cols), dtype=bool)
+    border[1:-1, 1:-1] = False
+    edge = np.where(border, BORDER, 1.0)
+    while int(black.sum()) < max(1, want):
+        framed = np.pad(black, 1)
+        beside = neighbour_sum(framed) > 0
+        corner = (framed[:-2, :-2] | framed[:-2, 2:] | framed[2:, :-2] | framed[2:, 2:])
+        weight = np.where(beside, BESIDE, np.where(corner, DIAGONAL, 1.0)) * edge
+        weight[black] = 0
+        if avoid is not None:
+            weight[avoid] = 0
+        k = int(rng.choice(black.size, p=(weight / weight.sum()).reshape(-1)))
+        black.flat[k] = True
+        if symmetric:
+            black.flat[black.size - 1 - k] = True
+    return black
+
+
+def _mirrored(cells: np.ndarray, op: str, states: bool) -> np.ndarray:
+    flipped = cells.T if op == "T" else cells[:, ::-1] if op == "LR" else cells[::-1, :]
+    return TRANSFORMS[op][flipped] if states else flipped
+
+
+def answer_of(clues: np.ndarray, rng: np.random.Generator,
+              answers: Callable[[Puzzle], list[Answer]]) -> Answer | None:
+    """An answer of the board with these clues (numbers, ANY_CLUE on a black cell that has
+    none), the one of fewest white regions (then most triangles) among those found on
+    `TURNS` random turns of it; None when it has none (or the search gave up)."""
+    best, most = None, -1
+    for _ in range(TURNS):
+        ops = [op for op in TRANSFORMS if rng.random() < 0.5]
+        grid = clues
+        for op in ops:
+            grid = _mirrored(grid, op, states=False)
+        for found in answers(Puzzle(*grid.shape, tuple(map(tuple, grid.tolist())))):
+            cells = np.array(found.cells)
+            for op in reversed(ops):
+                cells = _mirrored(cells, op, states=True)
+            pieces = len(white_regions(Answer(tuple(map(tuple, cells.tolist())))))
+            rank = int(((cells >= NW) & (cells <= SW)).sum()) - 1000 * pieces
+            if best is None or rank > most:
+                best, most = cells, rank
+    return None if best is None else Answer(tuple(map(tuple, best.tolist())))
+
+
+def drawn_answer(rows: int, cols: int, rng: np.random.Generator,
+                 answers: Callable[[Puzzle], list[Answer]],
+                 accept: Callable[[Puzzle], bool] = accept_all) -> Answer | None:
+    """An answer whose fully numbered board is unique, drawn from a black layout and repaired
+    (see above), then whitened while `accept` (the judge's: unique, and no harder than the
+    grade asked) keeps it; None when the layout has no answer, the repair gives up or the
+    board is harder than `accept` allows."""
+    symmetric = bool(rng.random() < SYMMETRIC)
+    black = black_layout(rows, cols, rng, symmetric)
+    clues = np.where(black, ANY_CLUE, NO_CLUE)
+    wished = clues.copy()
+    for r, c in np.argwhere(black & (rng.random(black.shape) < FOURS)):
+        wished[r, c] = 4 - int(r in (0, rows - 1)) - int(c in (0, cols - 1))
+    answer = answer_of(wished, rng, answers) if (wished >= 0).any() else None
+    answer = answer or answer_of(clues, rng, answers)
+    for _ in range(round(REPAIRS_PER_CELL * rows * cols)):
+        if answer is None:
+            return None
+        puzzle = numbered(answer)
+        found = answers(puzzle)
+        other = next((a for a in found if a != answer), None)
+        if other is None:
+            if found != [answer] or not accept(puzzle):
+                return None
+            return answer if symmetric else whitened(answer, rng, answers, accept)
+        answer = with_black_cell(puzzle, answer, other, rng, answers, symmetric)
+    return None
+
+
+def whitened(answer: Answer, rng: np.random.Generator,
+             answers: Callable[[Puzzle], list[Answer]],
+             accept: Callable[[Puzzle], bool]) -> Answer:
+    """The answer with black cells turned white again, one at a time in random order, each
+    kept when the board solved around it (its neighbours' numbers read again) is still
+    accepted fully numbered (unique, no harder than the grade asked): the repair adds a black
+    cell wherever two answers differ, often more than the board needs (published boards
+    manage with fewer: 12.5 % at 10×10 and above)."""
+    for r, c in rng.permutation(np.argwhere(np.array(answer.cells) == BLACK)):
+        clues = np.array(numbered(answer).clues)
+        clues[r, c] = NO_CLUE
+        for y, x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= y < answer.rows and 0 <= x < answer.cols and clues[y, x] >= 0:
+                clues[y, x] = ANY_CLUE
+        trial = answer_of(clues, rng, answers)
+        if trial is not None and answers(numbered(trial)) == [trial] and accept(
+                numbered(trial)):
+            answer = trial
+    return answer
+
+
+def with_black_cell(puzzle: Puzzle, mine: Answer, other: Answer, rng: np.random.Generator,
+                    answers: Callable[[Puzzle], list[Answer]], symmetric: bool = False,
+                    tries: int = 4) -> Answer | None:
+    """A new answer with one more black cell (and its 180° partner, `symmetric`), at a cell
+    where `other` differs from `mine`, in the smallest white regions first (`SMALL_FIRST`):
+    the board's numbers kept but for the new cells' and their neighbours' (theirs change),
+    solved again; up to `tries` cells tried (None when none has an answer)."""
+    rows, cols = puzzle.rows, puzzle.cols
+    differ = np.argwhere(np.array(mine.cells) != np.array(other.cells))
+    area = np.zeros((rows, cols))
+    for g in white_regions(mine):
+        for y, x, _ in g:
+            area[y, x] = len(g) / 4
+    jitter = rng.random(len(differ)) * SMALL_FIRST
+    order = np.argsort([area[r, c] for r, c in differ] + jitter, kind="stable")
+    for k in order[:tries]:
+        r, c = (int(v) for v in differ[int(k)])
+        clues = np.array(puzzle.clues)
+        for y0, x0 in {(r, c), (rows - 1 - r, cols - 1 - c)} if symmetric else {(r, c)}:
+            for y, x in ((y0, x0), (y0 - 1, x0), (y0 + 1, x0), (y0, x0 - 1), (y0, x0 + 1)):
+                if 0 <= y < rows and 0 <= x < cols and (clues[y, x] >= 0 or (y, x) == (y0, x0)):
+                    clues[y, x] = ANY_CLUE
+        answer = answer_of(clues, rng, answers)
+        if answer is not None:
+            return answer
+    return None
+
+
+THEMED = 0.35
+"""The share of published boards tried thinned to at most two digits (Janko's: one in ten shows
+only 1s and 2s, only 0s, or no number at all): thinning gets there about one time in
+three; where it cannot, the board is thinned as any other."""
 
 
 def thinned(answer: Answer, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
-    """The answer's fully numbered board with numbers thinned as the judge allows; None when
-    the judge refuses even the fully numbered board."""
+    """The answer's fully numbered board with numbers thinned as the judge allows, down to a
+    share drawn per board (`NUMBERED`) in the published style; None when the judge refuses
+    even the fully numbered board. A published board is sometimes themed (`THEMED`)."""
     puzzle = checked(answer)
     if not judge.accept(puzzle):
         return None
     rows, cols = answer.rows, answer.cols
     numbers = [(r, c) for r in range(rows) for c in range(cols) if puzzle.clues[r][c] >= 0]
+    digits = [puzzle.clues[r][c] for r, c in numbers]
 
     def without(taken: frozenset[int]) -> Puzzle:
         clues = [list(row) for row in puzzle.clues]
@@ -407,8 +589,26 @@ def thinned(answer: Answer, rng: np.random.Generator, judge: Judge) -> Puzzle | 
             clues[r][c] = ANY_CLUE
         return Puzzle(rows, cols, tuple(map(tuple, clues)))
 
+    published = judge.style == "published"
+    if published and rng.random() < THEMED:
+        kept = themed(digits, without, judge.accept, rng)
+        if kept is not None:
+            return kept
     return thin(len(numbers), without, judge.accept, rng, judge.style,
-                share=NUMBERED if judge.style == "published" else None)
+                share=numbered_share(rng) if published else None, harder=judge.harder)
+
+
+def themed(digits: list[int], without: Callable[[frozenset[int]], Puzzle],
+           accept: Callable[[Puzzle], bool], rng: np.random.Generator) -> Puzzle | None:
+    """The board thinned as far as the judge allows, every number but those of two digits
+    (the two it shows most, or the one) tried first; None when that leaves more than two
+    digits showing."""
+    counts = np.bincount(digits, minlength=5)
+    keep = set(np.argsort(-counts)[: 1 + int(rng.random() < 0.8)].tolist())
+    others = frozenset(k for k, d in enumerate(digits) if d not in keep)
+    board = thin(len(digits), without, accept, rng, "minimal", others)
+    shown = {v for row in board.clues for v in row if v >= 0}
+    return board if len(shown) <= 2 else None
 
 
 def faults(puzzle: Puzzle, answer: Answer) -> list[str]:

@@ -4,6 +4,10 @@ the number changes everything — and keep a placement the solver proves unique.
 
 from __future__ import annotations
 
+from bisect import bisect
+from functools import cache
+from itertools import accumulate
+
 import numpy as np
 
 from ..generating import Judge, degenerate
@@ -17,13 +21,20 @@ SHAPES = {(1, 2): 15.6, (1, 4): 14.4, (1, 3): 13.6, (2, 3): 11.2, (2, 2): 8.6, (
           (2, 9): 0.1, (2, 10): 0.1, (1, 1): 0.05}
 """How often each shape (short side, long side) is among the rectangles of Janko's Shikaku at
 10×10 and above (%): strips 1×2 … 1×4 and 2×3 most; 1×1 hardly ever."""
-AREA_BIAS = 1.5
+AREA_BIAS = 1.25
 """Filling row by row, a free cell at the first free place takes what still fits, which is
-often a small piece: drawing each shape with weight share × area^1.5 gives back Janko's mix
-(about 27 % areas 2–3, 30 % of aspect 4 or more, 18 clues per 100 cells)."""
-SYMMETRIC = 0.8
-"""The share of published boards whose clues sit 180°-symmetric, as Nikoli-style setters
-place them (71 % of Janko's)."""
+often a small piece: drawing each shape with weight share × area^1.25 gives back Janko's
+mix on the boards that come out unique (about 27 % areas 2–3, 30 % of aspect 4 or more,
+19 clues per 100 cells)."""
+SYMMETRY = {"half-turn": 0.75, "left-right": 0.06, "up-down": 0.06}
+"""The share of published boards whose clues sit symmetric, by symmetry, as Nikoli-style
+setters place them (Janko's 10×10: 68 % under the half turn, 17 % mirrored; a board
+mirrored both ways is half-turn symmetric too); the rest anywhere."""
+IMAGES = {"half-turn": lambda a: a[::-1, ::-1], "left-right": lambda a: a[:, ::-1],
+          "up-down": lambda a: a[::-1, :]}
+"""Each symmetry as what it does to a board's array of cells."""
+
+
 INSIDE = 4.0
 """How much likelier a clue is drawn on a cell off its rectangle's edge (a quarter of
 Janko's clues in rectangles of 3×3 or more sit inside; drawn evenly, a tenth would)."""
@@ -39,20 +50,31 @@ def _weight(h: int, w: int) -> float:
     return share * (h * w) ** AREA_BIAS / (1 if h == w else 2)
 
 
+@cache
+def _shapes(rows: int, cols: int) -> tuple[tuple[int, int, float], ...]:
+    """Every shape (height, width) a tiling of this board may draw, with its weight (the
+    single cell first: it always fits)."""
+    turns = {(h, w) for a, b in SHAPES for h, w in ((a, b), (b, a)) if h <= rows and w <= cols}
+    return ((1, 1, _weight(1, 1)),
+            *sorted((h, w, _weight(h, w)) for h, w in turns if (h, w) != (1, 1)))
+
+
 def random_tiling(rows: int, cols: int, rng: np.random.Generator) -> list[Rect]:
-    """Fill the grid row-major: at the first free cell put a random rectangle that fits."""
-    free = np.ones((rows, cols), dtype=bool)
+    """Fill the grid row-major: at the first free cell put a random rectangle that fits. (What
+    is filled is a skyline: a rectangle at the first free cell starts at its column's
+    height, so it fits where the columns beside are as high and the board is deep enough.)"""
+    shapes = _shapes(rows, cols)
+    height = [0] * cols
     rects: list[Rect] = []
-    while free.any():
-        r, c = (int(v) for v in np.argwhere(free)[0])
-        shapes, weights = [(1, 1)], [_weight(1, 1)]
-        for h in range(1, rows - r + 1):
-            for w in range(1, cols - c + 1):
-                if (h, w) != (1, 1) and _weight(h, w) > 0 and free[r : r + h, c : c + w].all():
-                    shapes.append((h, w))
-                    weights.append(_weight(h, w))
-        h, w = shapes[int(rng.choice(len(shapes), p=np.array(weights) / sum(weights)))]
-        free[r : r + h, c : c + w] = False
+    while (r := min(height)) < rows:
+        c = height.index(r)
+        run = 1
+        while c + run < cols and height[c + run] == r:
+            run += 1
+        fits = [(h, w) for h, w, _ in shapes if w <= run and r + h <= rows]
+        totals = list(accumulate(wt for h, w, wt in shapes if w <= run and r + h <= rows))
+        h, w = fits[min(len(fits) - 1, bisect(totals, rng.random() * totals[-1]))]
+        height[c : c + w] = [r + h] * w
         rects.append((r, c, h, w))
     return rects
 
@@ -117,21 +139,30 @@ def _cell(rect: Rect, rng: np.random.Generator, rows: int, cols: int,
     return t + k // w, lft + k % w
 
 
+def _image(cell: tuple[int, int], rows: int, cols: int, symmetry: str) -> tuple[int, int]:
+    r, c = cell
+    return ((rows - 1 - r if symmetry != "left-right" else r),
+            (cols - 1 - c if symmetry != "up-down" else c))
+
+
 def symmetric_clues(rows: int, cols: int, rects: list[Rect], rng: np.random.Generator,
-                    budget: int = 2000) -> list[tuple[int, int]] | None:
-    """One cell per rectangle, the set of them symmetric under the half turn: the rectangles
-    are paired (a rectangle with the one its turned cells fall in; the rectangle holding the
-    centre cell may pair with itself), a random perfect pairing found by backtracking within
-    `budget` steps, then each pair takes a cell and its turned image. None when there is no
-    pairing (or the budget ran out)."""
+                    budget: int = 2000, symmetry: str = "half-turn"
+                    ) -> list[tuple[int, int]] | None:
+    """One cell per rectangle, the set of them symmetric (`symmetry`: under the half turn or a
+    mirror): the rectangles are paired (a rectangle with one its images fall in; a rectangle
+    holding a cell that is its own image may pair with itself), a random perfect pairing
+    found by backtracking within `budget` steps, then each pair takes a cell and its image.
+    None when there is no pairing (or the budget ran out)."""
     owner = np.zeros((rows, cols), dtype=int)
     for k, (t, lft, h, w) in enumerate(rects):
         owner[t : t + h, lft : lft + w] = k
-    turned = owner[::-1, ::-1]
-    centre = int(owner[rows // 2, cols // 2]) if rows % 2 and cols % 2 else -1
+    turned = IMAGES[symmetry](owner)
+    fixed = IMAGES[symmetry](np.arange(rows * cols).reshape(rows, cols)) == np.arange(
+        rows * cols).reshape(rows, cols)  # the cells that are their own images
     partners = [set() for _ in rects]
-    for a, b in zip(owner.reshape(-1).tolist(), turned.reshape(-1).tolist(), strict=True):
-        if a != b or a == centre:
+    for a, b, own in zip(owner.reshape(-1).tolist(), turned.reshape(-1).tolist(),
+                         fixed.reshape(-1).tolist(), strict=True):
+        if a != b or own:
             partners[a].add(b)
     mate: dict[int, int] = {}
     steps = [0]
@@ -158,60 +189,214 @@ def symmetric_clues(rows: int, cols: int, rects: list[Rect], rng: np.random.Gene
         return None
     cells = []
     for k, other in mate.items():
-        if k == other:  # the centre cell, its own image
-            cells.append((rows // 2, cols // 2))
+        t, lft, h, w = rects[k]
+        if k == other:  # on a cell that is its own image
+            cells.append(_cell(rects[k], rng, rows, cols, fixed[t : t + h, lft : lft + w]))
         elif k < other:
-            t, lft, h, w = rects[k]
             r, c = _cell(rects[k], rng, rows, cols, turned[t : t + h, lft : lft + w] == other)
-            cells += [(r, c), (rows - 1 - r, cols - 1 - c)]
+            cells += [(r, c), _image((r, c), rows, cols, symmetry)]
     return cells
 
 
 TILINGS = 60
-"""Tilings drawn, at most, until one takes a half-turn-symmetric clue set (about one in
-fifteen does at 10×10; drawing one takes a millisecond or so)."""
+"""Tilings drawn, at most, until one takes a symmetric clue set (about one in fifteen does at
+10×10 under the half turn; drawing one takes a millisecond or so)."""
 
 
-def tiling(rows: int, cols: int, rng: np.random.Generator, symmetric: bool) -> list[Rect] | None:
-    """A random tiling; when `symmetric`, one on which the clues can sit symmetric (None if
-    none came up in TILINGS draws)."""
-    for _ in range(TILINGS if symmetric else 1):
+def tiling(rows: int, cols: int, rng: np.random.Generator,
+           symmetry: str | None) -> list[Rect] | None:
+    """A random tiling; with a `symmetry`, one on which the clues can sit so (None if none
+    came up in TILINGS draws)."""
+    cells = np.arange(rows * cols).reshape(rows, cols)
+    selfless = symmetry is not None and not (IMAGES[symmetry](cells) == cells).any()
+    for _ in range(TILINGS if symmetry else 1):
         rects = merged(random_tiling(rows, cols, rng), rng)
-        if not symmetric:
+        if symmetry is None:
             return rects
-        if len(rects) % 2 != (rows * cols) % 2:
-            rects = split(rects, rng)
-        if symmetric_clues(rows, cols, rects, rng, budget=200) is not None:
+        if selfless and len(rects) % 2:
+            rects = split(rects, rng)  # every rectangle needs a partner: an even count
+        if symmetric_clues(rows, cols, rects, rng, 200, symmetry) is not None:
             return rects
     return None
 
 
+CLIMB = 12
+"""Moves of a clue (with its 180° partner) inside its rectangle tried on a board of the
+grade asked, each kept when the board stays of that grade and gets harder inside it (the
+judge's `harder`): the first placement to come sits low in its grade (Janko's `probe`
+boards leave 19 cells to probing at 10×10; the first placement found, 8)."""
+
+
+def _clued(rows: int, cols: int, area: np.ndarray, cells: list[tuple[int, int]]) -> Puzzle:
+    clues = [[-1] * cols for _ in range(rows)]
+    for r, c in cells:
+        clues[r][c] = int(area[r, c])
+    return Puzzle(rows, cols, tuple(map(tuple, clues)))
+
+
+def moved(cells: list[tuple[int, int]], rects: list[Rect], owner: np.ndarray,
+          rng: np.random.Generator, symmetry: str | None) -> list[tuple[int, int]]:
+    """The clue cells with one of them drawn again inside its rectangle (and, with a
+    `symmetry`, its partner moved with it, the pair still images of each other)."""
+    rows, cols = owner.shape
+    out = list(cells)
+    k = int(rng.integers(len(out)))
+    mine = int(owner[out[k]])
+    if symmetry is None:
+        out[k] = _cell(rects[mine], rng, rows, cols)
+        return out
+    image = _image(out[k], rows, cols, symmetry)
+    if image == out[k]:
+        return out  # on its own image: it stays there (a rare move lost)
+    t, lft, h, w = rects[mine]
+    turned = IMAGES[symmetry](owner)[t : t + h, lft : lft + w] == int(owner[image])
+    out[k] = _cell(rects[mine], rng, rows, cols, turned)
+    out[out.index(image)] = _image(out[k], rows, cols, symmetry)
+    return out
+
+
 def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
     """One attempt: a tiling and up to PLACEMENTS clue placements; the first that is of the
-    grade asked, else the first acceptable one, else None. (Every number is needed: the
-    style only says whether the clues may sit symmetric — most published boards' do.)"""
-    symmetric = judge.style == "published" and rng.random() < SYMMETRIC
-    rects = tiling(rows, cols, rng, symmetric)
-    if rects is None:
+    grade asked (made harder inside it by CLIMB moves), else the first acceptable one, else
+    None. (Every number is needed: the style only says whether the clues may sit symmetric —
+    most published boards' do, `SYMMETRY`.) Where no random tiling takes symmetric clues
+    (large boards), a mirrored tiling does, and each placement's rectangles are then redrawn
+    around its clues (`unmirrored`)."""
+    symmetry = None
+    if judge.style == "published":
+        draw = rng.random()
+        for kind, share in SYMMETRY.items():
+            if draw < share:
+                symmetry = kind
+                break
+            draw -= share
+    base = tiling(rows, cols, rng, symmetry)
+    mirrored = base is None and symmetry is not None
+    if mirrored:
+        base = mirrored_tiling(rows, cols, rng, symmetry)
+    if base is None:
         return None
     first = None
     for _ in range(PLACEMENTS):
-        cells = (symmetric_clues(rows, cols, rects, rng) if symmetric
-                 else [_cell(rect, rng, rows, cols) for rect in rects])
+        cells = (symmetric_clues(rows, cols, base, rng, symmetry=symmetry) if symmetry
+                 else [_cell(rect, rng, rows, cols) for rect in base])
         if cells is None:
             continue
-        area = np.zeros((rows, cols), dtype=int)
-        for t, lft, h, w in rects:
-            area[t : t + h, lft : lft + w] = h * w
-        clues = [[-1] * cols for _ in range(rows)]
-        for r, c in cells:
-            clues[r][c] = int(area[r, c])
-        puzzle = Puzzle(rows, cols, tuple(map(tuple, clues)))
-        if judge.accept(puzzle):
-            if judge.hits is None or judge.hits(puzzle):
-                return puzzle
-            first = first or puzzle
+        rects = unmirrored(base, cells, rng) if mirrored else base
+        area, owner = _maps(rows, cols, rects)
+        puzzle = _clued(rows, cols, area, cells)
+        if not judge.accept(puzzle):
+            continue
+        if judge.hits is None or judge.hits(puzzle):
+            return puzzle if judge.harder is None else climbed(
+                puzzle, cells, rects, owner, area, rng, judge, symmetry)
+        first = first or puzzle
     return first
+
+
+def _maps(rows: int, cols: int, rects: list[Rect]) -> tuple[np.ndarray, np.ndarray]:
+    """Each cell's rectangle's area, and its rectangle's index."""
+    area = np.zeros((rows, cols), dtype=int)
+    owner = np.zeros((rows, cols), dtype=int)
+    for k, (t, lft, h, w) in enumerate(rects):
+        area[t : t + h, lft : lft + w] = h * w
+        owner[t : t + h, lft : lft + w] = k
+    return area, owner
+
+
+def _strips(length: int, rng: np.random.Generator) -> list[int]:
+    """A line of `length` cells cut into strips of the lengths published boards use (no single
+    cell unless the line is one: Janko's larger boards have none)."""
+    out: list[int] = []
+    while (left := length - sum(out)) > 0:
+        fits = [w for w in range(2, left + 1) if _weight(1, w) > 0 and left - w != 1] or [left]
+        weights = np.array([_weight(1, w) or 1.0 for w in fits])
+        out.append(fits[int(rng.choice(len(fits), p=weights / weights.sum()))])
+    return out
+
+
+def mirrored_tiling(rows: int, cols: int, rng: np.random.Generator,
+                    symmetry: str) -> list[Rect]:
+    """A tiling that is its own image under the symmetry: one half tiled at random and
+    mirrored, the middle line of an odd board cut into strips that are images of each other
+    (or their own); symmetric clues always fit it (each rectangle pairs with its image)."""
+    turned = symmetry != "left-right"  # the rows are cut in half, else the columns
+    long, short = (rows, cols) if turned else (cols, rows)  # the side cut in half, the other
+    half = merged(random_tiling(*((rows // 2, cols) if turned else (rows, cols // 2)), rng),
+                  rng)
+    rects = list(half)
+    if long % 2:  # the middle line: strips, mirrored along it unless the mirror keeps it
+        m = long // 2
+        line = _strips(short, rng) if symmetry != "half-turn" else []
+        if symmetry == "half-turn":
+            centre = 3 if short % 2 else 2 * int(rng.integers(0, 2))  # no lone centre cell
+            centre = min(centre, short)
+            side = _strips((short - centre) // 2, rng)
+            line = side + ([centre] if centre else []) + side[::-1]
+        at = 0
+        for w in line:
+            rects.append((m, at, 1, w) if turned else (at, m, w, 1))
+            at += w
+    for t, lft, h, w in half:
+        if symmetry == "half-turn":
+            rects.append((rows - t - h, cols - lft - w, h, w))
+        elif symmetry == "up-down":
+            rects.append((rows - t - h, lft, h, w))
+        else:
+            rects.append((t, cols - lft - w, h, w))
+    return sorted(rects)
+
+
+def unmirrored(rects: list[Rect], cells: list[tuple[int, int]],
+               rng: np.random.Generator) -> list[Rect]:
+    """The tiling redrawn around its clues (one in each rectangle): two neighbours whose union
+    is a rectangle are cut again across it, anywhere that parts their two clues into shapes
+    published boards use, two moves a rectangle — a mirrored tiling, unmirrored."""
+    rows = max(t + h for t, _, h, _ in rects)
+    cols = max(lft + w for _, lft, _, w in rects)
+    rects = list(rects)
+    clues = set(cells)
+    for _ in range(2 * len(rects)):
+        _, owner = _maps(rows, cols, rects)
+        k = int(rng.integers(len(rects)))
+        t, lft, h, w = rects[k]
+        beside = {int(owner[y, x]) for y, x in ((t - 1, lft), (t + h, lft), (t, lft - 1),
+                                                  (t, lft + w))
+                  if 0 <= y < rows and 0 <= x < cols}
+        unions = [(j, u) for j in beside if (u := _joined(rects[k], rects[j])) is not None]
+        if not unions:
+            continue
+        j, (ut, ul, uh, uw) = unions[int(rng.integers(len(unions)))]
+        inside = [c for c in clues if ut <= c[0] < ut + uh and ul <= c[1] < ul + uw]
+        (r1, c1), (r2, c2) = inside
+        cuts = [((ut, ul, a, uw), (ut + a, ul, uh - a, uw)) for a in range(1, uh)
+                if (r1 < ut + a) != (r2 < ut + a)]
+        cuts += [((ut, ul, uh, a), (ut, ul + a, uh, uw - a)) for a in range(1, uw)
+                 if (c1 < ul + a) != (c2 < ul + a)]
+        cuts = [cut for cut in cuts if all(h * w > 1 and _weight(h, w) > 0
+                                           for _, _, h, w in cut)]
+        if cuts:
+            rects = [r for i, r in enumerate(rects) if i not in (j, k)]
+            rects += list(cuts[int(rng.integers(len(cuts)))])
+    return sorted(rects)
+
+
+def climbed(puzzle: Puzzle, cells: list[tuple[int, int]], rects: list[Rect],
+            owner: np.ndarray, area: np.ndarray, rng: np.random.Generator, judge: Judge,
+            symmetry: str | None) -> Puzzle:
+    """The board after CLIMB tries to move a clue, each kept when the board stays of the grade
+    asked and gets harder inside it."""
+    assert judge.harder is not None and judge.hits is not None
+    rows, cols = owner.shape
+    height = judge.harder(puzzle)
+    for _ in range(CLIMB):
+        trial = moved(cells, rects, owner, rng, symmetry)
+        board = _clued(rows, cols, area, trial)
+        if board == puzzle or not judge.accept(board) or not judge.hits(board):
+            continue
+        if (h := judge.harder(board)) > height:
+            puzzle, cells, height = board, trial, h
+    return puzzle
 
 
 def faults(puzzle: Puzzle, answer: Answer) -> list[str]:
