@@ -171,7 +171,7 @@ def bank_difficulty(params: Params, track: Track) -> list[dict[str, Any]]:
     25 % of Janko's (issue 27 asks it of `probe` and every rung above). Grades with boards
     on one side only are listed too (a dash on the other)."""
     rows = []
-    for genre in track(GENRES, len(GENRES), "bank-difficulty"):
+    for genre in track(registry.GENRES, len(registry.GENRES), "bank-difficulty"):
         theirs = janko_scores(genre.name, (10, 10))
         ours: dict[str, list[int]] = {}
         for board in bank_rows_of(genre.name, (10, 10)):
