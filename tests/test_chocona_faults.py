@@ -1,14 +1,18 @@
-"""Chocona's faults (issue 30): every rung has a bank board (its empty board has every cell
-open: no `none` board), `nested` included; all of Janko's boards admitted to a bank; a board
-whose only answer is empty refused by the bank, accepted by the checker."""
+"""Chocona's faults (issue 30): every rung has a board here, the bank's or a small one (its
+empty board has every cell open: no `none` board), `nested` included; all of Janko's boards
+admitted to a bank; a board whose only answer is empty refused by the bank, accepted by the
+checker."""
 
 from __future__ import annotations
+
+import pytest
 
 from rectlogic import bank
 from rectlogic.genres.registry import get_genre
 
 from .test_cli import run
 from .test_faults import (
+    assert_grade_and_analyze_handle,
     assert_validate_agrees_with_solve_and_check_on_empty_answers,
     bank_grades,
     janko_admission,
@@ -18,9 +22,20 @@ EMPTY = "https://puzz.link/p?chocona/1/1/0"
 """A board whose only answer is empty."""
 
 
-def test_every_grade_but_none_has_a_bank_board() -> None:
-    have = bank_grades("chocona")
+SMALL_BOARDS = {"quota": "https://puzz.link/p?chocona/2/2/004",
+                "box": "https://puzz.link/p?chocona/6/6/8guumlfvo1eq33122g21g32"}
+"""Rungs the bank has no board of since its generator packs as densely as Janko's: a 2×2 of
+one region numbered 4, and Janko's 01_6x6 (`box`)."""
+
+
+def test_every_grade_but_none_has_a_board_here() -> None:
+    have = bank_grades("chocona") | set(SMALL_BOARDS)
     assert have >= set(get_genre("chocona").LADDER) - {"none"} and "nested" in have
+
+
+@pytest.mark.parametrize("rung", sorted(SMALL_BOARDS))
+def test_grade_and_analyze_handle_the_rungs_the_bank_lacks(rung: str) -> None:
+    assert_grade_and_analyze_handle("chocona", rung, SMALL_BOARDS[rung])
 
 
 def test_bank_add_takes_every_janko_board(tmp_path) -> None:
