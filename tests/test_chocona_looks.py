@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rectlogic.genres.chocona.model import Answer, make_puzzle
 
-from .test_looks import assert_within, faults, generated_looks
+from .test_looks import assert_within, bank_misses, faults, generated_looks
 
 
 def test_degenerate_boards_are_told() -> None:
@@ -22,3 +22,9 @@ def test_generated_boards_look_published(monkeypatch) -> None:
                          "shaded rectangles equal to one region %": (0, 15),
                          "shaded share %": (50, 65),
                          "rectangular regions %": (0, 45)})
+
+
+def test_the_bank_misses_only_what_is_named_here() -> None:
+    """The shipped bank beside Janko's: within every bound but the misses named here (issue 27)."""
+    looks, hardness = bank_misses()
+    assert looks.get("chocona", set()) == set() and hardness.get("chocona", set()) == set()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rectlogic.genres.shikaku.model import Answer, Puzzle
 
-from .test_looks import assert_within, faults, generated_looks
+from .test_looks import assert_within, bank_misses, faults, generated_looks
 
 
 def test_degenerate_boards_are_told() -> None:
@@ -21,3 +21,10 @@ def test_generated_boards_look_published(monkeypatch) -> None:
     assert_within(seen, {"180° symmetric clue positions %": (50, 100),
                          "rectangles with aspect ≥ 4 %": (0, 38),
                          "rectangles of area 2–3 %": (18, 40)})
+
+
+def test_the_bank_misses_only_what_is_named_here() -> None:
+    """The shipped bank beside Janko's: within every bound but the misses named here
+    (issue 27: 10×10 `probe` boards score 12.5 at the median against Janko's 19)."""
+    looks, hardness = bank_misses()
+    assert looks.get("shikaku", set()) == set() and hardness.get("shikaku", set()) == {"probe"}

@@ -18,7 +18,7 @@ def by(rows: list[dict], key: str) -> dict:
 
 def test_every_study_is_listed_with_a_title() -> None:
     known = studies()
-    assert len(known) == 25
+    assert len(known) == 26
     assert all(s.title and s.columns and s.settings for s in known.values())
     assert all(set(s.settings) <= {"project", "write-up"} for s in known.values())
     assert all(line for s in known.values() for line in s.settings.values())
@@ -29,7 +29,8 @@ def test_every_study_belongs_to_a_genre_or_runs_across_them() -> None:
     names = {g.name for g in GENRES}
     for name in studies():
         prefix = name.split("-")[0]
-        assert prefix in names or name in ("generator-yield", "bank-looks", "generator-looks"), name
+        assert prefix in names or name in ("generator-yield", "bank-looks", "generator-looks",
+                                                  "bank-difficulty"), name
 
 
 def test_generator_yield_at_reduced_size() -> None:
