@@ -30,4 +30,5 @@ def test_bank_add_of_a_shakashaka_board(tmp_path) -> None:
     url = "https://puzz.link/p?shakashaka/6/6/cgbhdhegdrb"
     assert run("bank", "add", url, "--bank", str(mine)).stdout.strip() == "1 added"
     again = json.loads(run("bank", "list", "--bank", str(mine), "--json").stdout)
-    assert again == [{"genre": "shakashaka", "size": "6x6", "grade": "tips", "count": 1}]
+    assert again == [{"genre": "shakashaka", "size": "6x6", "grade": "tips", "count": 1,
+                      "stars": [1, 1]}]
