@@ -8,8 +8,12 @@ does only the work its own value causes; -1 when any may have changed; N when no
 g was only at the fixpoint of a weaker set (then only the rules that look at the whole board,
 such as Chocona's box, have work to do). The kernels below take `fix` as their first
 argument, so this module knows no genre; the genre binds them to its `fix` in three compiled
-one-line wrappers (see `Kernels`), which numba caches on disk. (Numba's cache does not see
-an edit to this file from the genre's wrappers: clear `__pycache__` after changing it.)
+one-line wrappers (see `Kernels`), which numba caches on disk with these kernels compiled
+into them. The kernels that take `fix` are not cached themselves: their cache index would be
+keyed by a dispatcher's type, which numba rebuilds from disk as a new object that is
+collected at once ("underlying object has vanished" when another process wrote the index).
+(Numba's cache does not see an edit to this file from the genre's wrappers: clear
+`__pycache__` after changing it.)
 
 Probing here is the same reasoning as `probe.probe` (failed literals, constructive
 disjunction, look-ahead weights), one variable at a time, with every narrowing used at once;
@@ -57,7 +61,7 @@ def same(a, b):  # pragma: no cover - compiled
     return True
 
 
-@njit(cache=True, nogil=True)
+@njit(nogil=True)  # not cached: see the module's docstring
 def fixpoint_many(fix, d, ctx):  # pragma: no cover - compiled
     """Each board of d (B, N) to its fixpoint, in place; a board with a contradiction is
     emptied."""
@@ -66,7 +70,7 @@ def fixpoint_many(fix, d, ctx):  # pragma: no cover - compiled
             d[b, :] = 0
 
 
-@njit(cache=True, nogil=True)
+@njit(nogil=True)  # not cached: see the module's docstring
 def probe_board(fix, d, ctx, weights, work, seed, stop):  # pragma: no cover - compiled
     """Alternate the rules and probing on one board, in place, round-robin over the
     variables, until a full cycle narrows nothing (or `work`, probed values × variables,
@@ -119,7 +123,7 @@ def probe_board(fix, d, ctx, weights, work, seed, stop):  # pragma: no cover - c
     return True
 
 
-@njit(cache=True, nogil=True)
+@njit(nogil=True)  # not cached: see the module's docstring
 def keep_only(fix, d, ctx, union):  # pragma: no cover - compiled
     """Narrow board d to `union` (what some surviving trial left each variable: constructive
     disjunction), one change at a time, each spread by `fix` from its own cell. How many
@@ -147,7 +151,7 @@ def _values_left(d):  # pragma: no cover - compiled
     return total
 
 
-@njit(cache=True, nogil=True)
+@njit(nogil=True)  # not cached: see the module's docstring
 def settle(fix, d, lower, outer, tallies, weights, work, seed, stop):  # pragma: no cover
     """What `Probing` does to one board, compiled: probing over the rules packed in `lower`,
     alternating with the stronger `outer` rules (when outer is not empty) until neither
@@ -196,7 +200,7 @@ def ways(k, j, limit):  # pragma: no cover - compiled
     return count
 
 
-@njit(cache=True, nogil=True)
+@njit(nogil=True)  # not cached: see the module's docstring
 def probe_tallies(fix, d, ctx, tallies, stop):  # pragma: no cover - compiled
     """Probe each tally's ways as one many-valued variable, in place: a tally says exactly
     `target` of its members take a value inside `mask`; tallies come packed in one int32
@@ -293,7 +297,7 @@ DONE, FOUND, BUDGET, STOPPED = 0, 1, 2, 3
 budget ran out, or the deadline flag was raised."""
 
 
-@njit(cache=True, nogil=True)
+@njit(nogil=True)  # not cached: see the module's docstring
 def search_steps(fix, stack, seeds, top, lower, outer, tallies, work, budget, leaf,
                  stop):  # pragma: no cover - compiled
     """The engine's search (`search.search` with a probing propagator), compiled and
