@@ -3,9 +3,13 @@ from __future__ import annotations
 import json
 import os
 import socket
+import subprocess
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -59,32 +63,53 @@ def chromium() -> str | None:
     return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
 
 
-@pytest.fixture(scope="module")
-def server():
-    import uvicorn
+def run_here(capsys: pytest.CaptureFixture, *args: str) -> subprocess.CompletedProcess:
+    """`run` in this process (no interpreter to start: for loops of many commands, once the
+    command itself has been run in a process of its own)."""
+    from rectlogic.cli import main
 
-    from rectlogic.web import create_app
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as done:
+        code = int(done.code or 0)
+    out = capsys.readouterr()
+    return subprocess.CompletedProcess(args, code, out.out, out.err)
+
+
+@contextmanager
+def serving(app: Any, wait: float = 10.0) -> Iterator[str]:
+    """`app` served by uvicorn on a free loopback port in a thread, for the browser: its URL."""
+    import uvicorn
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port,
-                                        log_level="warning"))
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
-    for _ in range(100):
-        if srv.started:
-            break
+    deadline = time.monotonic() + wait
+    while not srv.started and time.monotonic() < deadline:
         time.sleep(0.05)
-    import httpx  # the worker processes loaded before the first test asks for a hint
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        srv.should_exit = True
+        thread.join(5)
 
-    from rectlogic.genres.registry import GENRES
 
-    httpx.post(f"http://127.0.0.1:{port}/api/count", timeout=120,
-               json={"puzzle": GENRES[0].examples.SOLVED[0].url})
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(5)
+@pytest.fixture(scope="module")
+def server():
+    from rectlogic.web import create_app
+
+    with serving(create_app()) as url:
+        import httpx  # the worker processes loaded before the first test asks for a hint
+
+        from rectlogic.genres.registry import GENRES
+
+        httpx.post(f"{url}/api/count", timeout=120,
+                   json={"puzzle": GENRES[0].examples.SOLVED[0].url})
+        yield url
 
 
 @pytest.fixture(scope="module")

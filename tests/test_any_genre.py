@@ -22,6 +22,7 @@ from rectlogic.formats.auto import dump, load, read_answer
 from rectlogic.genres import registry
 from rectlogic.genres.registry import GENRES
 
+from .conftest import run_here, serving
 from .throwaway import NAME, registered_throwaway, renaming
 
 
@@ -35,15 +36,8 @@ def pair(request) -> Any:
 def cli(capsys: pytest.CaptureFixture, *args: str) -> tuple[int, str, str]:
     """`rectlogic ARGS` in this process (where the throwaway genre is registered): (exit
     code, stdout, stderr)."""
-    from rectlogic.cli import main
-
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as done:
-        code = int(done.code or 0)
-    out = capsys.readouterr()
-    return code, out.out, out.err
+    said = run_here(capsys, *args)
+    return said.returncode, said.stdout, said.stderr
 
 
 def refused(said: tuple[int, str, str], words: str) -> None:
@@ -174,26 +168,8 @@ def client() -> TestClient:
 def server() -> Any:
     """The app served on loopback for the browser (its heavy jobs in this process, where the
     throwaway genre is registered)."""
-    import socket
-    import threading
-    import time
-
-    import uvicorn
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(inline_app(), host="127.0.0.1", port=port,
-                                        log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(5)
+    with serving(inline_app()) as url:
+        yield url
 
 
 def post(client: TestClient, path: str, **body: Any) -> dict:

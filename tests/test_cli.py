@@ -15,6 +15,8 @@ import pytest
 from rectlogic.formats.auto import load, read_answer
 from rectlogic.genres.registry import GENRE_NAMES, GENRES
 
+from .conftest import run_here
+
 IDS = {"ids": GENRE_NAMES}
 
 
@@ -27,20 +29,6 @@ if os.environ.get("RECTLOGIC_THROWAWAY"):  # the test run's throwaway genre, the
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-c", CLI, *args], capture_output=True, text=True,
                           input=stdin, timeout=120, cwd=WHERE)
-
-
-def run_here(capsys: pytest.CaptureFixture, *args: str) -> subprocess.CompletedProcess:
-    """`run` in this process (no interpreter to start: for loops of many commands, once the
-    command itself has been run in a process of its own)."""
-    from rectlogic.cli import main
-
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as done:
-        code = int(done.code or 0)
-    out = capsys.readouterr()
-    return subprocess.CompletedProcess(args, code, out.out, out.err)
 
 
 def one_line_exit_2(r: subprocess.CompletedProcess) -> None:
