@@ -281,6 +281,7 @@ async function hint() {
   const current = stillThisBoard();
   const h = await api("/api/hint", { puzzle: board.url, position: position(), rung: $("rung").value });
   if (!current()) return say("The board changed while I was thinking: ask again.");
+  if (solved) return markSolved();  // the check of the last move came back solved meanwhile
   if (h.stars && !$("grade").textContent) showGrade({ stars: h.stars });
   const asked = JSON.stringify(state);
   const times = lastHint && lastHint.asked === asked && lastHint.kind === h.kind ? lastHint.times + 1 : 1;
