@@ -72,19 +72,26 @@ def analyze(puzzle: Board, timeout: float | None = None, patience: float | None 
             # keep an answer that places something (an empty one has nothing to solve)
             a = next((x for x in found.answers if not genre.is_blank(puzzle, x)),
                      found.answers[0])
-            with limits.time_limit(patience / 2):
+            with limits.time_limit(_left(started, patience) / 2):
                 near, out["differ_complete"] = differ(puzzle, a, found.answers, settled[1])
             out["differ"] = [list(cell) for cell in near]
             out["suggestions"] = suggestions(puzzle, a, set(near),
-                                             time.perf_counter() + patience / 2)
+                                             time.perf_counter() + _left(started, patience))
         elif found.status == "none":
             out["reason"] = author.impossible(puzzle)
-            with limits.time_limit(patience):
+            with limits.time_limit(_left(started, patience)):
                 cells, out["conflict_minimal"], why = conflict(puzzle, focus)
             out["conflict"] = [list(cell) for cell in cells]
             out["reason"] = out["reason"] or why
     out["seconds"] = round(time.perf_counter() - started, 4)
     return out
+
+
+def _left(started: float, patience: float) -> float:
+    """What is left of the patience, counted from the start of the analysis (the verdict's
+    own time included, so a slow count leaves the later parts less), at least a little:
+    enough for a first suggestion or a first conflict question."""
+    return max(0.2 * patience, started + patience - time.perf_counter())
 
 
 def default_fixpoint(puzzle: Board) -> tuple[np.ndarray, np.ndarray]:
@@ -150,14 +157,18 @@ def suggestions(puzzle: Board, answer: Any, near: set[Cell],
     empty one: nothing to solve), easiest grade first, then the fewest search nodes; when
     none does, the edits that leave the fewest answers, with their counts (`complete` false
     when a count is a lower bound). Edits stop being tried at `until` (perf_counter), once
-    there is something to suggest."""
+    there is something to suggest, and at twice that distance regardless (a grade still
+    running then is cut short)."""
     genre = genre_of(puzzle)
     unique, others = [], []
+    began = time.perf_counter()
+    last = until + (until - began)  # past `until` only while nothing is found, up to this
     for k, (change, edited) in enumerate(genre.author.edits(puzzle, answer, near)):
-        late = time.perf_counter() > until or limits.expired()
-        if k >= EDITS_TRIED or (late and (unique or others)):
+        now = time.perf_counter()
+        late = now > until or limits.expired()
+        if k >= EDITS_TRIED or (late and (unique or others)) or now >= last:
             break
-        g = grade(edited)  # proves it unique first
+        g = grade(edited, timeout=None if last == float("inf") else last - now)  # unique first
         if g.grade is not None and not genre.is_blank(edited, g.answer):
             unique.append((genre.grades.index(g.grade), g.nodes, change, edited, g.grade))
         elif g.status == "multiple":
