@@ -107,6 +107,7 @@ def test_the_cli_refuses_what_it_lacks_in_one_line(pair, capsys, tmp_path) -> No
                 str(tmp_path / "b.pdf")), "the bank has no")
     refused(cli(capsys, "bench", "--analyze", "--genre", NAME), "the bank has no")
     refused(cli(capsys, "bench", "--hints", "--genre", NAME), "the bank has no")
+    refused(cli(capsys, "bench", "--grading", "--genre", NAME), "the bank has no")
     corpus = tmp_path / "urls.txt"
     corpus.write_text(url + "\n")
     refused(cli(capsys, "bench", str(corpus), "--vs", "sat"), "no clause model")

@@ -117,3 +117,16 @@ def test_score_of_a_rung_without_rules_is_zero(genre: object, rung: str) -> None
     ladder's first, so far) scores 0 on every example."""
     for example in genre.examples.SOLVED:
         assert G.score(load(example.url).puzzle, rung) == 0
+
+
+def test_the_grading_bench_grades_bank_boards_as_the_bank_does() -> None:
+    """`bench --grading` times grades that are right: on a board of each grade the bank
+    holds at 6×6 (per genre), the grade found is the bank's."""
+    from rectlogic import bank
+    from rectlogic.bench.grading import run_grading_bench
+
+    rows = {(r.genre, r.grade): r for r in bank.rows() if r.rows == 6}
+    found = run_grading_bench(rows.values())
+    assert found and all(f["same_grade"] == f["boards"] for f in found)
+    assert {f["genre"] for f in found} == {g for g, _ in rows}
+    assert all(0 < f["grade_median_ms"] <= f["grade_max_ms"] for f in found)

@@ -531,6 +531,9 @@ def bench_cmd(
     hints: Annotated[bool, typer.Option(
         "--hints", help="walk every bank board (of --genre) from empty to solved by hints alone")
     ] = False,
+    grading: Annotated[bool, typer.Option(
+        "--grading", help="grade every bank board (of --genre; every --sample-th), plain and "
+        "scored")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Solve every puzzle of a corpus (limit 2), time it, compare with published answers;
@@ -567,6 +570,9 @@ def bench_cmd(
         return
     if hints:
         _hint_bench(formats.genre_name(genre) if genre else None, as_json)
+        return
+    if grading:
+        _grading_bench(formats.genre_name(genre) if genre else None, sample, as_json)
         return
     if report_file:
         write_report(report_file, sample=sample, boards=boards, note=err.print)
@@ -641,6 +647,26 @@ def _hint_bench(genre: str | None, as_json: bool) -> None:
               f"{r['hints']} hints, {r['reveals']} reveals on {r['boards_with_reveals']} boards, "
               f"{r['dead_ends']} dead ends, {r['wrong']} wrong, {r['repeats']} repeated: "
               f"median {r['median_ms']} ms, p99 {r['p99_ms']} ms, max {r['max_ms']} ms")
+
+
+def _grading_bench(genre: str | None, sample: int, as_json: bool) -> None:
+    from . import bank
+    from .bench.grading import run_grading_bench
+
+    _banked(genre)
+    with _progress("grading") as bar:
+        task = bar.add_task("grading", total=None)
+        rows = run_grading_bench(bank.rows(genre=genre), max(1, sample),
+                                 progress=lambda done: bar.update(task, completed=done))
+    if as_json:
+        _emit(rows)
+        return
+    for r in rows:
+        print(f"{r['genre']:<11} {r['size']:>6} {r['boards']:>3} boards, {r['same_grade']} "
+              f"of the bank's grade: grade median {r['grade_median_ms']} ms, p90 "
+              f"{r['grade_p90_ms']} ms, max {r['grade_max_ms']} ms; scored median "
+              f"{r['scored_median_ms']} ms, p90 {r['scored_p90_ms']} ms, max "
+              f"{r['scored_max_ms']} ms")
 
 
 @app.command("experiment")
