@@ -34,7 +34,7 @@ browser: $(STAMP)
 
 test: native browser
 	$(BIN)/ruff check src tests
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --durations=25
 
 results: native
 	$(BIN)/rectlogic experiment --all --workers 2 --out docs/RESULTS.md --readme README.md
