@@ -1,0 +1,87 @@
+"""Tatamibari: cut the grid into rectangles, each holding exactly one mark (`+` a square, `-`
+wider than tall, `|` taller than wide), no four of them meeting at a point."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ...compiled import njit
+from ..base import Genre, JankoCodec, Part, Propagate, Violation, register
+from ..generating import Judge
+from ..kits.region_play import RegionGenre
+from ..kits.regions import chosen_rects
+from . import generate as _generate
+from . import rules as _rules
+from .model import SYMBOL, Answer, Puzzle, candidate_array, check_answer_fits
+from .validate import boxes_obey_rules, boxes_ok
+from .validate import live as _live
+from .validate import validate as _validate
+
+
+class Tatamibari(RegionGenre, Genre[Puzzle, Answer]):
+    name = "tatamibari"
+    janko = Part(".codec", JankoCodec)
+    ALIASES = ("tatami",)
+    SCALING_SIDES = (10, 20, 30, 40, 50)
+    RULES_TEXT = (
+        "Cut the grid along the lines into rectangles so that each rectangle holds exactly "
+        "one mark: a + lies in a square, a - in a rectangle wider than tall, a | in one "
+        "taller than wide (a ? in any). No four rectangles may meet at one point.")
+    REASONS: ClassVar[dict[str, str]] = {
+        "only-coverer": "no other mark can reach a cell it must cover",
+        "forced-cell": "every rectangle left to another mark covers a cell this one needs",
+        "no-four": "otherwise four rectangles would meet at a point",
+        "probe": "every other rectangle for it leads to a contradiction",
+        "nested": "every other rectangle for it leads to a contradiction, found by trying "
+                  "a second mark's rectangle inside that assumption",
+    }
+    RULES = _rules.RULES
+    LADDER = _rules.LADDER
+    DEFAULT_RUNG = "corners"
+
+    def clue_label(self, value: int) -> str:
+        return SYMBOL[value]
+
+    def base_propagator(self, puzzle: Puzzle, rules: frozenset[str]) -> Propagate | None:
+        return _rules.build(puzzle, rules)
+
+    def accept(self, puzzle: Puzzle) -> Callable[[np.ndarray], bool]:
+        """The rule book read over the chosen rectangles, compiled (no drawing made)."""
+        rects, _, first = candidate_array(puzzle)
+
+        def ok(d: np.ndarray) -> bool:
+            if d.dtype != object:
+                return bool(_chosen_obey_rules(d, first, rects, puzzle.clue_array))
+            return boxes_obey_rules(puzzle, self.chosen(puzzle, d))
+
+        return ok
+
+    def faults(self, puzzle: Puzzle, answer: Answer) -> list[str]:
+        return _generate.faults(puzzle, answer)
+
+    def live_mistakes(self, puzzle: Puzzle, position: Any) -> list[Violation]:
+        return _live(puzzle, position)
+
+    def pzprjs_findings(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
+        check_answer_fits(puzzle, answer)
+        return _validate(puzzle, answer)
+
+    def generate(self, rows: int, cols: int, rng: np.random.Generator,
+                 judge: Judge) -> Puzzle | None:
+        return _generate.generate(rows, cols, rng, judge)
+
+
+TATAMIBARI = register(Tatamibari())
+
+
+@njit(cache=True, nogil=True)
+def _chosen_obey_rules(domains, first, rects, clues):  # pragma: no cover - compiled
+    """`Tatamibari.accept` for uint64 domains: `chosen_rects`, then the validator's compiled
+    reading of the rule book over the rectangles."""
+    return boxes_ok(chosen_rects(domains, first, rects), clues)
+
+
+__all__ = ["TATAMIBARI", "Answer", "Puzzle", "Tatamibari"]
