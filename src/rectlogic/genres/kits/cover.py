@@ -460,37 +460,28 @@ def no_four_meet(alive, rects, R, C):  # pragma: no cover - compiled
     segments a live box crosses is a contradiction; a point with one such segment left
     needs it crossed, so every live box covering one of its two cells and not the other
     dies. How many boxes died, or -1 on a contradiction."""
-    # crossing counts by 2D differences: vertical segment (r, j) parts (r, j-1) from (r, j),
-    # horizontal segment (i, c) parts (i-1, c) from (i, c)
+    # counts by 2D differences: boxes covering each cell; boxes crossing each vertical
+    # segment (r, j), which parts (r, j-1) from (r, j), and each horizontal one (i, c),
+    # which parts (i-1, c) from (i, c)
+    cover = np.zeros((R + 1, C + 1), np.int32)
     vert = np.zeros((R + 1, C + 1), np.int32)
     horiz = np.zeros((R + 1, C + 1), np.int32)
     for x in range(rects.shape[0]):
         if not alive[x]:
             continue
         t, lft, h, w = rects[x, 0], rects[x, 1], rects[x, 2], rects[x, 3]
-        if w > 1:  # rows t..t+h-1, segments lft+1..lft+w-1
-            vert[t, lft + 1] += 1
-            vert[t, lft + w] -= 1
-            vert[t + h, lft + 1] -= 1
-            vert[t + h, lft + w] += 1
-        if h > 1:  # segments t+1..t+h-1, columns lft..lft+w-1
-            horiz[t + 1, lft] += 1
-            horiz[t + 1, lft + w] -= 1
-            horiz[t + h, lft] -= 1
-            horiz[t + h, lft + w] += 1
-    for r in range(R + 1):
-        for c in range(1, C + 1):
-            vert[r, c] += vert[r, c - 1]
-            horiz[r, c] += horiz[r, c - 1]
-    for r in range(1, R + 1):
-        for c in range(C + 1):
-            vert[r, c] += vert[r - 1, c]
-            horiz[r, c] += horiz[r - 1, c]
+        _add_box(cover, t, lft, t + h, lft + w)
+        if w > 1:
+            _add_box(vert, t, lft + 1, t + h, lft + w)
+        if h > 1:
+            _add_box(horiz, t + 1, lft, t + h, lft + w)
+    _sum_up(cover)
+    _sum_up(vert)
+    _sum_up(horiz)
     killed = 0
     for i in range(1, R):
         for j in range(1, C):
-            # the segments at point (i, j): up, down (vertical), left, right (horizontal),
-            # each with its two cells
+            # the segments at point (i, j): up, down (vertical), left, right (horizontal)
             crossed = 0
             side = -1
             if vert[i - 1, j] > 0:
@@ -510,18 +501,41 @@ def no_four_meet(alive, rects, R, C):  # pragma: no cover - compiled
             if crossed > 1:
                 continue
             if side == 0:
-                ar, ac, br, bc = i - 1, j - 1, i - 1, j
+                ar, ac, br, bc, through = i - 1, j - 1, i - 1, j, vert[i - 1, j]
             elif side == 1:
-                ar, ac, br, bc = i, j - 1, i, j
+                ar, ac, br, bc, through = i, j - 1, i, j, vert[i, j]
             elif side == 2:
-                ar, ac, br, bc = i - 1, j - 1, i, j - 1
+                ar, ac, br, bc, through = i - 1, j - 1, i, j - 1, horiz[i, j - 1]
             else:
-                ar, ac, br, bc = i - 1, j, i, j
+                ar, ac, br, bc, through = i - 1, j, i, j, horiz[i, j]
+            if cover[ar, ac] == through and cover[br, bc] == through:
+                continue  # every box on either cell crosses: none to kill
             for x in range(rects.shape[0]):
                 if alive[x] and _holds(rects, x, ar, ac) != _holds(rects, x, br, bc):
                     alive[x] = False
                     killed += 1
     return killed
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _add_box(diff, top, left, bottom, right):  # pragma: no cover - compiled
+    """One box [top, bottom) × [left, right) added to a 2D difference array."""
+    diff[top, left] += 1
+    diff[top, right] -= 1
+    diff[bottom, left] -= 1
+    diff[bottom, right] += 1
+
+
+@njit(cache=True, nogil=True)
+def _sum_up(diff):  # pragma: no cover - compiled
+    """A 2D difference array summed into its counts, in place."""
+    R, C = diff.shape
+    for r in range(R):
+        for c in range(1, C):
+            diff[r, c] += diff[r, c - 1]
+    for r in range(1, R):
+        for c in range(C):
+            diff[r, c] += diff[r - 1, c]
 
 
 @njit(cache=True, nogil=True)
