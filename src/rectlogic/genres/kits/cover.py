@@ -28,6 +28,20 @@ NO_PREFERENCE = np.zeros(0)
 """The branching weights of a search that has none."""
 
 
+_LOADED: list[bool] = []
+
+
+def load_kernels() -> None:
+    """Load the kernel the wide search calls on its own (`settle_all`; the narrow search's
+    is inside `_search_steps`) from numba's cache with the rules' first use in a process: a
+    first solve pays for loading kernels (the process's cost, once), not the first board
+    that has a clue of more than 64 candidates (some 10 ms)."""
+    if not _LOADED:
+        settle_all(np.ones(0, np.bool_), np.zeros(1, np.int64), np.zeros((0, 4), np.int64),
+                   1, 1, True, True, True)
+        _LOADED.append(True)
+
+
 class DualRules:
     """The two dual rules for one puzzle, as the engine's batch propagator (B, K) → (B, K)
     over clue domains (a bitset of candidates per clue), and the whole search compiled
@@ -46,6 +60,7 @@ class DualRules:
         self.R, self.C = puzzle.rows, puzzle.cols
         self.coverer, self.forced = coverer, forced
         self.area, self.corners = area, corners
+        load_kernels()
 
     @cached_property
     def area_ok(self) -> bool:

@@ -16,7 +16,7 @@ from ..kits.regions import chosen_rects
 from . import generate as _generate
 from . import rules as _rules
 from .model import SYMBOL, Answer, Puzzle, candidate_array, check_answer_fits
-from .validate import boxes_obey_rules, boxes_ok
+from .validate import boxes_ok
 from .validate import live as _live
 from .validate import validate as _validate
 
@@ -55,7 +55,11 @@ class Tatamibari(RegionGenre, Genre[Puzzle, Answer]):
         def ok(d: np.ndarray) -> bool:
             if d.dtype != object:
                 return bool(_chosen_obey_rules(d, first, rects, puzzle.clue_array))
-            return boxes_obey_rules(puzzle, self.chosen(puzzle, d))
+            # wide domains: their chosen boxes as one candidate each, through the same kernel
+            picked = np.ascontiguousarray(self.chosen(puzzle, d), dtype=np.int64)
+            return bool(_chosen_obey_rules(np.ones(d.size, np.uint64),
+                                           np.arange(d.size + 1, dtype=np.int64), picked,
+                                           puzzle.clue_array))
 
         return ok
 
