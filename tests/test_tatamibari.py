@@ -233,3 +233,15 @@ def test_a_mark_takes_only_boxes_of_its_shape() -> None:
     assert all(h == w for _, _, h, w in square)
     assert all(w > h for _, _, h, w in wide)
     assert all(h > w for _, _, h, w in tall)
+
+
+def test_janko_grades_per_rung() -> None:
+    """Janko's 150 by the weakest rung that finishes them without a guess: the no-four-meet
+    law finishes half, probing the rest."""
+    from collections import Counter
+
+    from rectlogic.grade import grade
+
+    _, items = load_corpus(CORPUS)
+    assert Counter(grade(it.puzzle).grade for it in items) == {
+        "dual": 2, "corners": 76, "probe": 72}

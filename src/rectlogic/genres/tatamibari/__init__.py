@@ -41,6 +41,7 @@ class Tatamibari(RegionGenre, Genre[Puzzle, Answer]):
     RULES = _rules.RULES
     LADDER = _rules.LADDER
     DEFAULT_RUNG = "corners"
+    STAR_CUTS = (26.0, 30.2, 52.6, 64.1)
 
     def clue_label(self, value: int) -> str:
         return SYMBOL[value]
