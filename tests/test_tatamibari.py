@@ -163,8 +163,8 @@ def test_bad_input(bad: str) -> None:
 def test_the_janko_guess_tells_marks_from_numbers() -> None:
     _, entries = janko.read_corpus(CORPUS)
     assert janko_genre(janko.split(entries[0].problem)).name == "tatamibari"
-    shikaku = janko.split("2 2\n2 -\n- 2\n")
-    assert janko_genre(shikaku).name != "tatamibari"
+    numbers = janko.split("2 2\n2 -\n- 2\n")
+    assert janko_genre(numbers).name != "tatamibari"
 
 
 # -- Janko's boards ---------------------------------------------------------------------------
