@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...compiled import njit
-from ..base import Genre, JankoCodec, Part, Propagate, Violation, register
+from ..base import ClauseModel, Genre, JankoCodec, Part, Propagate, Violation, register
 from ..generating import Judge
 from ..kits.region_play import RegionGenre
 from ..kits.regions import chosen_rects
@@ -24,6 +24,7 @@ from .validate import validate as _validate
 class Tatamibari(RegionGenre, Genre[Puzzle, Answer]):
     name = "tatamibari"
     janko = Part(".codec", JankoCodec)
+    clause_model = Part(".cnf", ClauseModel)
     ALIASES = ("tatami",)
     SCALING_SIDES = (10, 20, 30, 40, 50)
     RULES_TEXT = (
