@@ -1,17 +1,29 @@
-"""What a region genre's Genre shares (the region kit's candidates, answers drawn as
-borders): domains from the candidate table, the chosen boxes drawn as rooms, a player's
-rectangles read back, a narrowing said in words. A genre mixes `RegionGenre` in before
-`Genre` and says how its clues read (`clue_label`)."""
+"""What a region genre's Genre, Puzzle, author and generator share (the region kit's
+candidates, answers drawn as borders): domains from the candidate table, the chosen boxes
+drawn as rooms, a player's rectangles read back, a narrowing said in words (a genre mixes
+`RegionGenre` in before `Genre` and says how its clues read, `clue_label`); the clue arrays
+of its Puzzle (`RegionPuzzle`); a clue moved inside its rectangle; a skyline tiling."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
+from functools import cached_property
 from typing import Any
 
 import numpy as np
 
 from ...errors import RectlogicError
-from ...grid import draw_rooms
-from .regions import Borders, candidate_array, candidate_table, candidates, chosen_rects, draw_rects
+from ...grid import NO_CLUE, check_size, draw_rooms, frozen_array
+from .regions import (
+    Borders,
+    Rect,
+    candidate_array,
+    candidate_table,
+    candidates,
+    chosen_rects,
+    clue_numbers,
+    draw_rects,
+)
 
 
 class RegionGenre:
@@ -127,3 +139,102 @@ class RegionGenre:
         return {"cells": [[r, c]], "text": f"The {label} at row {r + 1}, column {c + 1} cannot "
                 f"take {gone} of its rectangles ({len(left)} left)",
                 "values": [list(x) for x in left]}
+
+
+class RegionPuzzle:
+    """What a region genre's Puzzle (a frozen dataclass with `rows`, `cols` and `clues`, the
+    clue per cell, NO_CLUE where none) reads as the kit's puzzle: its clue array and its
+    clues in row-major order."""
+
+    rows: int
+    cols: int
+    clues: tuple[tuple[int, ...], ...]
+
+    def check_grid(self) -> None:
+        check_size(self.rows, self.cols)
+        if len(self.clues) != self.rows or any(len(r) != self.cols for r in self.clues):
+            raise RectlogicError(f"clue grid does not match the size {self.rows}x{self.cols}")
+
+    @cached_property
+    def clue_array(self) -> np.ndarray:
+        """The clue grid as an array (read by every answer check)."""
+        return frozen_array(self.clues, self.rows, self.cols)
+
+    @cached_property
+    def number_array(self) -> np.ndarray:
+        """The clues (K, 3): row, column, value, in row-major order."""
+        return clue_numbers(self.clue_array)
+
+    @cached_property
+    def numbers(self) -> tuple[tuple[int, int, int], ...]:
+        """The clues (r, c, value) in row-major order: the search's variables."""
+        return tuple(map(tuple, self.number_array.tolist()))
+
+
+def moved_clues(puzzle: Any, answer: Borders, near: set[tuple[int, int]],
+                label: Callable[[int], str], moved: Callable[[Any, dict], Any]
+                ) -> Iterator[tuple[str, Any]]:
+    """Move the clue of a rectangle of `answer` that covers a cell where the answers differ
+    to another cell of that rectangle (`moved(puzzle, {cell: value})`: the board changed so;
+    `label`: a clue as the setter reads it)."""
+    for t, lft, h, w in answer.rects():
+        box = [(r, c) for r in range(t, t + h) for c in range(lft, lft + w)]
+        if not near.intersection(box):
+            continue
+        clue = next(((r, c) for r, c in box if puzzle.clues[r][c] != NO_CLUE), None)
+        if clue is None:
+            continue
+        v = puzzle.clues[clue[0]][clue[1]]
+        for r, c in box:
+            if (r, c) != clue:
+                yield (f"move the {label(v)} at row {clue[0] + 1}, column {clue[1] + 1} to row "
+                       f"{r + 1}, column {c + 1}", moved(puzzle, {clue: NO_CLUE, (r, c): v}))
+
+
+def drawn_boxes(puzzle: Any, position: list[list[int]]
+                ) -> Iterator[tuple[Rect, list[int], tuple[tuple[int, int], ...]]]:
+    """A player's rectangles, checked to lie inside the board: each with the clues inside it
+    (row-major) and its cells."""
+    clues = puzzle.clue_array
+    for rect in position:
+        if len(rect) != 4 or not all(isinstance(v, int) for v in rect):
+            raise RectlogicError("a position is a list of rectangles [top, left, height, width]")
+        t, lft, h, w = rect
+        if t < 0 or lft < 0 or h < 1 or w < 1 or t + h > puzzle.rows or lft + w > puzzle.cols:
+            raise RectlogicError(f"rectangle {rect} is not inside the board")
+        inside = clues[t:t + h, lft:lft + w]
+        cells = tuple((r, c) for r in range(t, t + h) for c in range(lft, lft + w))
+        yield (t, lft, h, w), inside[inside != NO_CLUE].tolist(), cells
+
+
+def skyline_tiling(rows: int, cols: int,
+                   choose: Callable[[int, int, int], tuple[int, int] | None]
+                   ) -> list[Rect] | None:
+    """Fill the grid row-major: at the first free cell (r, c), with `run` free cells of the
+    same height from it, put the rectangle `choose(r, c, run)` gives (height, width: one
+    that fits), or give up (None) when it gives none. (What is filled is a skyline: a
+    rectangle at the first free cell starts at its column's height, so it fits where the
+    columns beside are as high and the board is deep enough.)"""
+    height = [0] * cols
+    rects: list[Rect] = []
+    while (r := min(height)) < rows:
+        c = height.index(r)
+        run = 1
+        while c + run < cols and height[c + run] == r:
+            run += 1
+        shape = choose(r, c, run)
+        if shape is None:
+            return None
+        h, w = shape
+        height[c:c + w] = [r + h] * w
+        rects.append((r, c, h, w))
+    return rects
+
+
+def givens(puzzle: Any) -> list[tuple[int, int]]:
+    """Nothing stays fixed once the clues are relaxed (the author part of a region genre)."""
+    return []
+
+
+def unfix(puzzle: Any, cells: Iterable[tuple[int, int]]) -> Any:
+    return puzzle

@@ -241,3 +241,28 @@ def draw_rects(rects, R, C):  # pragma: no cover - compiled
         label[t:t + h, lft:lft + w] = k
         cover[t:t + h, lft:lft + w] += 1
     return label, (cover == 1).all()
+
+
+@njit(cache=True, nogil=True)
+def tiling_clues(rects, clues, no_clue):  # pragma: no cover - compiled
+    """Boxes (rows [top, left, height, width]) read as a tiling of the clue grid: each box's
+    clue (the last one in it, row-major) and how many it holds, (K, 2); None unless they
+    lie inside the board and cover every cell exactly once."""
+    R, C = clues.shape
+    cover = np.zeros((R, C), np.bool_)
+    out = np.zeros((rects.shape[0], 2), np.int64)
+    for k in range(rects.shape[0]):
+        t, lft, h, w = rects[k, 0], rects[k, 1], rects[k, 2], rects[k, 3]
+        if t < 0 or lft < 0 or h < 1 or w < 1 or t + h > R or lft + w > C:
+            return None
+        for r in range(t, t + h):
+            for c in range(lft, lft + w):
+                if cover[r, c]:
+                    return None  # two boxes on one cell
+                cover[r, c] = True
+                if clues[r, c] != no_clue:
+                    out[k, 0] = clues[r, c]
+                    out[k, 1] += 1
+    if not cover.all():
+        return None  # a hole
+    return out

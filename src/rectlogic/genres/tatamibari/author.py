@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 
 from ...grid import ANY_CLUE, NO_CLUE
 from ..drawing import edit_description, read_tokens
+from ..kits.region_play import givens, moved_clues, unfix  # noqa: F401  (its author part)
 from .model import MARK_OF, SYMBOL, Answer, Puzzle
 
 Cell = tuple[int, int]
@@ -32,18 +33,7 @@ def relax(puzzle: Puzzle, cells: Iterable[Cell]) -> Puzzle:
 def edits(puzzle: Puzzle, answer: Answer, near: set[Cell]) -> Iterator[tuple[str, Puzzle]]:
     """Move the mark of a rectangle of `answer` that covers a cell where the answers differ
     to another cell of that rectangle."""
-    for t, lft, h, w in answer.rects():
-        box = [(r, c) for r in range(t, t + h) for c in range(lft, lft + w)]
-        if not near.intersection(box):
-            continue
-        clue = next(((r, c) for r, c in box if puzzle.clues[r][c] != NO_CLUE), None)
-        if clue is None:
-            continue
-        v = puzzle.clues[clue[0]][clue[1]]
-        for r, c in box:
-            if (r, c) != clue:
-                yield (f"move the {SYMBOL[v]} at row {clue[0] + 1}, column {clue[1] + 1} to "
-                       f"row {r + 1}, column {c + 1}", _with(puzzle, {clue: NO_CLUE, (r, c): v}))
+    return moved_clues(puzzle, answer, near, SYMBOL.__getitem__, _with)
 
 
 EDIT = edit_description(
@@ -67,15 +57,6 @@ def compose(rows: int, cols: int, cells: object, borders: object = None) -> Puzz
 def impossible(puzzle: Puzzle) -> str | None:
     """Why no answer can exist at a glance: a board without marks has no rectangle."""
     return None if puzzle.numbers else "no marks yet: every rectangle holds one"
-
-
-def givens(puzzle: Puzzle) -> list[Cell]:
-    """Nothing stays fixed once the marks are relaxed."""
-    return []
-
-
-def unfix(puzzle: Puzzle, cells: Iterable[Cell]) -> Puzzle:
-    return puzzle
 
 
 def repair(puzzle: Puzzle, answer: Answer, given_up: Iterable[Cell],

@@ -13,6 +13,7 @@ import numpy as np
 
 from ...grid import NO_CLUE
 from ..generating import Judge, degenerate
+from ..kits.region_play import skyline_tiling
 from .model import SQUARE, TALL, WIDE, Answer, Puzzle, Rect
 
 PLACEMENTS = 8
@@ -45,32 +46,29 @@ def random_tiling(rows: int, cols: int, rng: np.random.Generator) -> list[Rect] 
     placed, its top-right one where the cell beyond is filled; every crossing is the
     top-left corner of a rectangle, so none slips through). None when the fill gets stuck."""
     shapes = _shapes(rows, cols)
-    height = [0] * cols
     label = np.full((rows, cols), -1, dtype=np.int64)
-    rects: list[Rect] = []
-    while (r := min(height)) < rows:
-        c = height.index(r)
-        run = 1
-        while c + run < cols and height[c + run] == r:
-            run += 1
+    placed = [0]
+
+    def choose(r: int, c: int, run: int) -> tuple[int, int] | None:
         if r > 0 and c > 0 and len({label[r - 1, c - 1], label[r - 1, c], label[r, c - 1]}) == 3:
             return None  # any rectangle here would make a crossing
         fits = [(h, w, wt) for h, w, wt in shapes
-                if w <= run and r + h <= rows and not _crossing(label, height, r, c + w)]
+                if w <= run and r + h <= rows and not _crossing(label, r, c + w)]
         if not fits:
             return None
         totals = list(accumulate(wt for _, _, wt in fits))
         h, w, _ = fits[min(len(fits) - 1, bisect(totals, rng.random() * totals[-1]))]
-        height[c:c + w] = [r + h] * w
-        label[r:r + h, c:c + w] = len(rects)
-        rects.append((r, c, h, w))
-    return rects
+        label[r:r + h, c:c + w] = placed[0]
+        placed[0] += 1
+        return h, w
+
+    return skyline_tiling(rows, cols, choose)
 
 
-def _crossing(label: np.ndarray, height: list[int], r: int, x: int) -> bool:
+def _crossing(label: np.ndarray, r: int, x: int) -> bool:
     """Would a rectangle whose top-right corner is point (r, x) make four meet there (the
     three cells around it filled, each of another rectangle)?"""
-    return (r > 0 and x < len(height) and height[x] > r
+    return (r > 0 and x < label.shape[1] and label[r, x] >= 0
             and len({label[r - 1, x - 1], label[r - 1, x], label[r, x]}) == 3)
 
 

@@ -15,7 +15,8 @@ from typing import ClassVar
 import numpy as np
 
 from ...errors import RectlogicError
-from ...grid import ANY_CLUE, NO_CLUE, check_size, frozen_array, hashed_once
+from ...grid import ANY_CLUE, NO_CLUE, hashed_once
+from ..kits.region_play import RegionPuzzle
 from ..kits.regions import (  # noqa: F401  (Tatamibari's answers and candidates are the kit's)
     Borders,
     Rect,
@@ -42,7 +43,7 @@ def fits(mark: int, h: int, w: int) -> bool:
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(RegionPuzzle):
     rows: int
     cols: int
     clues: tuple[tuple[int, ...], ...]
@@ -52,26 +53,10 @@ class Puzzle:
     __hash__ = hashed_once  # the candidate caches look a puzzle up several times a solve
 
     def __post_init__(self) -> None:
-        check_size(self.rows, self.cols)
-        if len(self.clues) != self.rows or any(len(r) != self.cols for r in self.clues):
-            raise RectlogicError(f"clue grid does not match the size {self.rows}x{self.cols}")
+        self.check_grid()
         if any(v not in (NO_CLUE, ANY_CLUE, SQUARE, TALL, WIDE) for row in self.clues
                for v in row):
             raise RectlogicError("a Tatamibari clue is +, -, | or ?")
-
-    @cached_property
-    def clue_array(self) -> np.ndarray:
-        return frozen_array(self.clues, self.rows, self.cols)
-
-    @cached_property
-    def number_array(self) -> np.ndarray:
-        """The marks (K, 3): row, column, mark, in row-major order."""
-        return clue_numbers(self.clue_array)
-
-    @cached_property
-    def numbers(self) -> tuple[tuple[int, int, int], ...]:
-        """The marks (r, c, mark) in row-major order: the search's variables."""
-        return tuple(map(tuple, self.number_array.tolist()))
 
     @cached_property
     def allowed_shapes(self) -> np.ndarray:

@@ -12,11 +12,11 @@ from collections.abc import Iterator
 import numpy as np
 
 from ...compiled import njit
-from ...errors import RectlogicError
 from ...grid import ANY_CLUE, NO_CLUE, piece_boxes
 from ..base import Check, Place, Violation, run_checks
 from ..kits.cover import four_meet
-from ..kits.regions import points_with
+from ..kits.region_play import drawn_boxes
+from ..kits.regions import points_with, tiling_clues
 from .model import SQUARE, TALL, WIDE, Answer, Puzzle
 
 Facts = dict[str, list[tuple[tuple[int, int], ...]]]
@@ -95,17 +95,9 @@ def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
 def live(puzzle: Puzzle, position: list[list[int]]) -> list[Violation]:
     """The drawn rectangles that are wrong whatever else is drawn: one with no mark, with
     two or more, or of a shape its mark forbids (the undrawn rest is not judged)."""
-    clues = puzzle.clue_array
     by_code = {check.code: check for check in CHECKS}
     out = []
-    for rect in position:
-        if len(rect) != 4 or not all(isinstance(v, int) for v in rect):
-            raise RectlogicError("a position is a list of rectangles [top, left, height, width]")
-        t, lft, h, w = rect
-        if t < 0 or lft < 0 or h < 1 or w < 1 or t + h > puzzle.rows or lft + w > puzzle.cols:
-            raise RectlogicError(f"rectangle {rect} is not inside the board")
-        inside = clues[t:t + h, lft:lft + w]
-        marks = inside[inside != NO_CLUE].tolist()
+    for (_, _, h, w), marks, cells in drawn_boxes(puzzle, position):
         code = None
         if not marks:
             code = "bkNoNum"
@@ -119,7 +111,6 @@ def live(puzzle: Puzzle, position: list[list[int]]) -> list[Violation]:
             code = "bkNotVRect"
         if code is not None:
             check = by_code[code]
-            cells = tuple((r, c) for r in range(t, t + h) for c in range(lft, lft + w))
             out.append(Violation(check.code, check.message, cells, (), check.plain))
     return out
 
@@ -133,24 +124,12 @@ def boxes_obey_rules(puzzle: Puzzle, rects: np.ndarray) -> bool:
 
 @njit(cache=True, nogil=True)
 def boxes_ok(rects, clues):  # pragma: no cover - compiled
-    R, C = clues.shape
-    cover = np.zeros((R, C), np.bool_)
+    found = tiling_clues(rects, clues, NO_CLUE)
+    if found is None:
+        return False
     for k in range(rects.shape[0]):
-        t, lft, h, w = rects[k, 0], rects[k, 1], rects[k, 2], rects[k, 3]
-        if t < 0 or lft < 0 or h < 1 or w < 1 or t + h > R or lft + w > C:
+        mark, marks, h, w = found[k, 0], found[k, 1], rects[k, 2], rects[k, 3]
+        if marks != 1 or not (mark == ANY_CLUE or (mark == SQUARE and h == w)
+                              or (mark == WIDE and w > h) or (mark == TALL and h > w)):
             return False
-        marks, mark = 0, NO_CLUE
-        for r in range(t, t + h):
-            for c in range(lft, lft + w):
-                if cover[r, c]:
-                    return False
-                cover[r, c] = True
-                if clues[r, c] != NO_CLUE:
-                    marks += 1
-                    mark = clues[r, c]
-        if marks != 1:
-            return False
-        if not (mark == ANY_CLUE or (mark == SQUARE and h == w) or (mark == WIDE and w > h)
-                or (mark == TALL and h > w)):
-            return False
-    return cover.all() and not four_meet(rects, R, C)
+    return not four_meet(rects, clues.shape[0], clues.shape[1])
