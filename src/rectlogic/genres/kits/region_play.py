@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -20,6 +21,7 @@ from .regions import (
     candidate_array,
     candidate_table,
     candidates,
+    check_borders_fit,
     chosen_rects,
     clue_numbers,
     draw_rects,
@@ -27,9 +29,50 @@ from .regions import (
 
 
 class RegionGenre:
-    """The methods of `Genre` that a genre of one rectangle per clue shares."""
+    """The methods of `Genre` that a genre of one rectangle per clue shares. A genre names
+    its checker (`validate(puzzle, answer)`, `live(puzzle, position)`) and its maker
+    (`generate(rows, cols, rng, judge)`, `faults(puzzle, answer)`), modules of its package,
+    and its leaf tests (`leaf_ok`, `boxes_ok`)."""
 
     name: str
+    checker: ClassVar[ModuleType]
+    maker: ClassVar[ModuleType]
+
+    def leaf_ok(self, puzzle: Any, domains: np.ndarray, first: np.ndarray,
+                rects: np.ndarray) -> bool:
+        """The rule book over uint64 domains decided to one candidate each (compiled)."""
+        raise NotImplementedError
+
+    def boxes_ok(self, puzzle: Any, boxes: np.ndarray) -> bool:
+        """The rule book over chosen boxes (rows [top, left, height, width])."""
+        raise NotImplementedError
+
+    def accept(self, puzzle: Any) -> Callable[[np.ndarray], bool]:
+        """The rule book read over the chosen rectangles, compiled (no drawing made): a drawing
+        could not show two rectangles on one cell, this check sees the overlap. For uint64
+        domains, choosing and checking are one compiled call (a leaf is on every solve's
+        path)."""
+        rects, _, first = candidate_array(puzzle)
+
+        def ok(d: np.ndarray) -> bool:
+            if d.dtype != object:
+                return self.leaf_ok(puzzle, d, first, rects)
+            return self.boxes_ok(puzzle, self.chosen(puzzle, d))
+
+        return ok
+
+    def faults(self, puzzle: Any, answer: Borders) -> list[str]:
+        return self.maker.faults(puzzle, answer)
+
+    def live_mistakes(self, puzzle: Any, position: Any) -> list[Any]:
+        return self.checker.live(puzzle, position)
+
+    def pzprjs_findings(self, puzzle: Any, answer: Borders) -> list[Any]:
+        check_borders_fit(puzzle, answer)
+        return self.checker.validate(puzzle, answer)
+
+    def generate(self, rows: int, cols: int, rng: np.random.Generator, judge: Any) -> Any:
+        return self.maker.generate(rows, cols, rng, judge)
 
     def clue_label(self, value: int) -> str:
         """A clue's value as the board shows it."""

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import numpy as np
 
@@ -15,24 +14,19 @@ from ..base import (
     JankoCodec,
     Part,
     Propagate,
-    Violation,
     register,
 )
-from ..generating import Judge
 from ..kits.region_play import RegionGenre
 from ..kits.regions import chosen_rects
 from . import generate as _generate
 from . import rules as _rules
+from . import validate as _checker
 from .model import (
     Answer,
     Puzzle,
-    candidate_array,
-    check_answer_fits,
 )
 from .validate import _rectangles_ok
-from .validate import live as _live
 from .validate import rectangles_obey_rules as _rectangles_obey_rules
-from .validate import validate as _validate
 
 
 class Shikaku(RegionGenre, Genre[Puzzle, Answer]):
@@ -55,6 +49,8 @@ class Shikaku(RegionGenre, Genre[Puzzle, Answer]):
     RULES = _rules.RULES
     LADDER = _rules.LADDER
     DEFAULT_RUNG = "dual"
+    checker = _checker
+    maker = _generate
     STAR_CUTS = (5.0, 11.6, 15.5, 24.3)
 
     def base_propagator(self, puzzle: Puzzle, rules: frozenset[str]) -> Propagate | None:
@@ -64,33 +60,12 @@ class Shikaku(RegionGenre, Genre[Puzzle, Answer]):
         """Larger rectangles first: they cut the board most (fewer nodes on Janko's hardest)."""
         return np.maximum(puzzle.number_array[:, 2], 0.0)
 
-    def accept(self, puzzle: Puzzle) -> Callable[[np.ndarray], bool]:
-        """The rule book read over the chosen rectangles, compiled (no drawing made): a drawing
-        could not show two rectangles on one cell, this check sees the overlap. For uint64
-        domains, choosing and checking are one compiled call (a leaf is on every solve's
-        path)."""
-        rects, _, first = candidate_array(puzzle)
+    def leaf_ok(self, puzzle: Puzzle, domains: np.ndarray, first: np.ndarray,
+                rects: np.ndarray) -> bool:
+        return bool(_chosen_obey_rules(domains, first, rects, puzzle.clue_array, NO_CLUE))
 
-        def ok(d: np.ndarray) -> bool:
-            if d.dtype != object:
-                return bool(_chosen_obey_rules(d, first, rects, puzzle.clue_array, NO_CLUE))
-            return _rectangles_obey_rules(puzzle, self.chosen(puzzle, d))
-
-        return ok
-
-    def faults(self, puzzle: Puzzle, answer: Answer) -> list[str]:
-        return _generate.faults(puzzle, answer)
-
-    def live_mistakes(self, puzzle: Puzzle, position: Any) -> list[Violation]:
-        return _live(puzzle, position)
-
-    def pzprjs_findings(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
-        check_answer_fits(puzzle, answer)
-        return _validate(puzzle, answer)
-
-    def generate(self, rows: int, cols: int, rng: np.random.Generator,
-                 judge: Judge) -> Puzzle | None:
-        return _generate.generate(rows, cols, rng, judge)
+    def boxes_ok(self, puzzle: Puzzle, boxes: np.ndarray) -> bool:
+        return _rectangles_obey_rules(puzzle, boxes)
 
 
 SHIKAKU = register(Shikaku())

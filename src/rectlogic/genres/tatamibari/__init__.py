@@ -3,22 +3,19 @@ wider than tall, `|` taller than wide), no four of them meeting at a point."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import numpy as np
 
 from ...compiled import njit
-from ..base import ClauseModel, Genre, JankoCodec, Part, Propagate, Violation, register
-from ..generating import Judge
+from ..base import ClauseModel, Genre, JankoCodec, Part, Propagate, register
 from ..kits.region_play import RegionGenre
 from ..kits.regions import chosen_rects
 from . import generate as _generate
 from . import rules as _rules
-from .model import SYMBOL, Answer, Puzzle, candidate_array, check_answer_fits
+from . import validate as _checker
+from .model import SYMBOL, Answer, Puzzle
 from .validate import boxes_ok
-from .validate import live as _live
-from .validate import validate as _validate
 
 
 class Tatamibari(RegionGenre, Genre[Puzzle, Answer]):
@@ -43,6 +40,8 @@ class Tatamibari(RegionGenre, Genre[Puzzle, Answer]):
     LADDER = _rules.LADDER
     DEFAULT_RUNG = "corners"
     STAR_CUTS = (26.0, 30.2, 52.6, 64.1)
+    checker = _checker
+    maker = _generate
 
     def clue_label(self, value: int) -> str:
         return SYMBOL[value]
@@ -50,34 +49,15 @@ class Tatamibari(RegionGenre, Genre[Puzzle, Answer]):
     def base_propagator(self, puzzle: Puzzle, rules: frozenset[str]) -> Propagate | None:
         return _rules.build(puzzle, rules)
 
-    def accept(self, puzzle: Puzzle) -> Callable[[np.ndarray], bool]:
-        """The rule book read over the chosen rectangles, compiled (no drawing made)."""
-        rects, _, first = candidate_array(puzzle)
+    def leaf_ok(self, puzzle: Puzzle, domains: np.ndarray, first: np.ndarray,
+                rects: np.ndarray) -> bool:
+        return bool(_chosen_obey_rules(domains, first, rects, puzzle.clue_array))
 
-        def ok(d: np.ndarray) -> bool:
-            if d.dtype != object:
-                return bool(_chosen_obey_rules(d, first, rects, puzzle.clue_array))
-            # wide domains: their chosen boxes as one candidate each, through the same kernel
-            picked = np.ascontiguousarray(self.chosen(puzzle, d), dtype=np.int64)
-            return bool(_chosen_obey_rules(np.ones(d.size, np.uint64),
-                                           np.arange(d.size + 1, dtype=np.int64), picked,
-                                           puzzle.clue_array))
-
-        return ok
-
-    def faults(self, puzzle: Puzzle, answer: Answer) -> list[str]:
-        return _generate.faults(puzzle, answer)
-
-    def live_mistakes(self, puzzle: Puzzle, position: Any) -> list[Violation]:
-        return _live(puzzle, position)
-
-    def pzprjs_findings(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
-        check_answer_fits(puzzle, answer)
-        return _validate(puzzle, answer)
-
-    def generate(self, rows: int, cols: int, rng: np.random.Generator,
-                 judge: Judge) -> Puzzle | None:
-        return _generate.generate(rows, cols, rng, judge)
+    def boxes_ok(self, puzzle: Puzzle, boxes: np.ndarray) -> bool:
+        """Wide domains' chosen boxes as one candidate each, through the narrow kernel."""
+        return self.leaf_ok(puzzle, np.ones(len(boxes), np.uint64),
+                            np.arange(len(boxes) + 1, dtype=np.int64),
+                            np.ascontiguousarray(boxes, dtype=np.int64))
 
 
 TATAMIBARI = register(Tatamibari())
