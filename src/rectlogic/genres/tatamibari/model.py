@@ -36,12 +36,6 @@ Answer = Borders
 """A Tatamibari answer: the board's borders, drawn as pzprjs stores them."""
 
 
-def fits(mark: int, h: int, w: int) -> bool:
-    """Does an h×w rectangle fit the mark?"""
-    return (mark == ANY_CLUE or (mark == SQUARE and h == w) or (mark == WIDE and w > h)
-            or (mark == TALL and h > w))
-
-
 @dataclass(frozen=True)
 class Puzzle(RegionPuzzle):
     rows: int

@@ -115,15 +115,11 @@ def live(puzzle: Puzzle, position: list[list[int]]) -> list[Violation]:
     return out
 
 
-def boxes_obey_rules(puzzle: Puzzle, rects: np.ndarray) -> bool:
+@njit(cache=True, nogil=True)
+def boxes_ok(rects, clues):  # pragma: no cover - compiled
     """The rule book read over rectangles (rows [top, left, height, width]), compiled, for a
     search's every leaf: they tile the board, each holds exactly one mark of its shape, and
     no four meet at a point. The same verdict as `validate` on their drawing."""
-    return bool(boxes_ok(np.ascontiguousarray(rects, dtype=np.int64), puzzle.clue_array))
-
-
-@njit(cache=True, nogil=True)
-def boxes_ok(rects, clues):  # pragma: no cover - compiled
     found = tiling_clues(rects, clues, NO_CLUE)
     if found is None:
         return False
