@@ -79,6 +79,25 @@ class Borders:
         return sorted((t, lft, b - t + 1, r - lft + 1) for t, lft, b, r in boxes.values())
 
 
+def lines_at_points(answer: Borders) -> np.ndarray:
+    """How many answer lines meet at each interior lattice point, (rows-1, cols-1): point
+    (i, j), 1 ≤ i < rows, 1 ≤ j < cols, at [i-1, j-1]. Four is a crossing (four regions
+    meet: the no-four-meet law read over borders), one a line that stops inside."""
+    R, C = answer.rows, answer.cols
+    if R < 2 or C < 2:
+        return np.zeros((max(R - 1, 0), max(C - 1, 0)), dtype=np.int64)
+    v = np.array(answer.vertical, dtype=np.int64).reshape(R, C - 1)
+    h = np.array(answer.horizontal, dtype=np.int64).reshape(R - 1, C)
+    return v[:-1, :] + v[1:, :] + h[:, :-1] + h[:, 1:]
+
+
+def points_with(answer: Borders, lines: int) -> list[tuple[int, int]]:
+    """The interior lattice points (i, j) where exactly `lines` answer lines meet."""
+    meeting = lines_at_points(answer)
+    return [(int(i) + 1, int(j) + 1) for i, j in zip(*np.nonzero(meeting == lines),
+                                                     strict=True)]
+
+
 def check_borders_fit(puzzle: Any, answer: Borders) -> None:
     check_same_size(puzzle, answer)
     if (len(answer.vertical) != puzzle.rows * (puzzle.cols - 1)
@@ -102,10 +121,15 @@ class CandidateTable(NamedTuple):
 
 @lru_cache(maxsize=256)
 def candidate_table(puzzle: Any) -> CandidateTable:
-    """The candidates of every clue, made in one compiled pass. Kept for the puzzles seen
-    last, not for every puzzle a server or a benchmark ever saw."""
-    table = CandidateTable(*_candidates(puzzle.clue_array, puzzle.number_array, puzzle.rows,
-                                        puzzle.cols, MAX_CANDIDATES))
+    """The candidates of every clue, made in one compiled pass. A clue's shapes are the ones
+    its puzzle allows (`allowed_shapes`: a (K, rows+1, cols+1) table of the heights and widths
+    each clue may take), else those of the clue's area (any for `?` and 0). Kept for the
+    puzzles seen last, not for every puzzle a server or a benchmark ever saw."""
+    allowed = getattr(puzzle, "allowed_shapes", None)
+    if allowed is None:
+        allowed = area_shapes(puzzle.number_array, puzzle.rows, puzzle.cols)
+    table = CandidateTable(*_candidates(puzzle.clue_array, puzzle.number_array, allowed,
+                                        puzzle.rows, puzzle.cols, MAX_CANDIDATES))
     if table.first[-1] > MAX_CANDIDATES:
         raise RectlogicError(
             f"too many possible rectangles (over {MAX_CANDIDATES}); too many ? clues?"
@@ -142,10 +166,23 @@ def clue_numbers(clues):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _candidates(clues, numbers, R, C, limit):  # pragma: no cover - compiled
-    """Every box of area n (any area for `?` and 0) holding its clue and no other clue, per
-    clue in order, shapes by height then width, boxes row-major; stops adding shapes past
-    `limit`. The fields of `CandidateTable`."""
+def area_shapes(numbers, R, C):  # pragma: no cover - compiled
+    """The shapes (height, width) of each clue's area, as `_candidates` reads them: any for
+    `?` and 0 (a value of at most 0)."""
+    allowed = np.zeros((numbers.shape[0], R + 1, C + 1), np.bool_)
+    for k in range(numbers.shape[0]):
+        n = numbers[k, 2]
+        for h in range(1, R + 1):
+            for w in range(1, C + 1):
+                allowed[k, h, w] = n <= 0 or h * w == n
+    return allowed
+
+
+@njit(cache=True, nogil=True)
+def _candidates(clues, numbers, allowed, R, C, limit):  # pragma: no cover - compiled
+    """Every box of a shape its clue allows (`allowed[k, h, w]`) holding its clue and no
+    other clue, per clue in order, shapes by height then width, boxes row-major; stops adding
+    shapes past `limit`. The fields of `CandidateTable`."""
     prefix = prefix_sums(clues != NO_CLUE)
     out = np.empty((64, 4), np.int64)
     K = numbers.shape[0]
@@ -153,15 +190,10 @@ def _candidates(clues, numbers, R, C, limit):  # pragma: no cover - compiled
     first = np.zeros(K + 1, np.int64)
     total = 0
     for k in range(K):
-        r, c, n = numbers[k, 0], numbers[k, 1], numbers[k, 2]
+        r, c = numbers[k, 0], numbers[k, 1]
         for h in range(1, R + 1):
-            lo, hi = 1, C  # widths: any for `?` and 0, else the one that makes the area
-            if n > 0:
-                if n % h:
-                    continue
-                lo = hi = n // h
-            for w in range(lo, min(hi, C) + 1):
-                if total > limit:
+            for w in range(1, C + 1):
+                if total > limit or not allowed[k, h, w]:
                     continue
                 for t in range(max(0, r - h + 1), min(r, R - h) + 1):
                     for lft in range(max(0, c - w + 1), min(c, C - w) + 1):
@@ -209,3 +241,28 @@ def draw_rects(rects, R, C):  # pragma: no cover - compiled
         label[t:t + h, lft:lft + w] = k
         cover[t:t + h, lft:lft + w] += 1
     return label, (cover == 1).all()
+
+
+@njit(cache=True, nogil=True)
+def tiling_clues(rects, clues, no_clue):  # pragma: no cover - compiled
+    """Boxes (rows [top, left, height, width]) read as a tiling of the clue grid: each box's
+    clue (the last one in it, row-major) and how many it holds, (K, 2); None unless they
+    lie inside the board and cover every cell exactly once."""
+    R, C = clues.shape
+    cover = np.zeros((R, C), np.bool_)
+    out = np.zeros((rects.shape[0], 2), np.int64)
+    for k in range(rects.shape[0]):
+        t, lft, h, w = rects[k, 0], rects[k, 1], rects[k, 2], rects[k, 3]
+        if t < 0 or lft < 0 or h < 1 or w < 1 or t + h > R or lft + w > C:
+            return None
+        for r in range(t, t + h):
+            for c in range(lft, lft + w):
+                if cover[r, c]:
+                    return None  # two boxes on one cell
+                cover[r, c] = True
+                if clues[r, c] != no_clue:
+                    out[k, 0] = clues[r, c]
+                    out[k, 1] += 1
+    if not cover.all():
+        return None  # a hole
+    return out

@@ -10,6 +10,7 @@ import numpy as np
 
 from ...grid import ANY_CLUE, NO_CLUE, is_number
 from ..drawing import edit_description, read_tokens
+from ..kits.region_play import givens, moved_clues, unfix  # noqa: F401  (its author part)
 from .model import Answer, CandidateTable, Puzzle, candidate_table, candidates
 from .rules import DualRules
 
@@ -35,18 +36,7 @@ def relax(puzzle: Puzzle, cells: Iterable[Cell]) -> Puzzle:
 def edits(puzzle: Puzzle, answer: Answer, near: set[Cell]) -> Iterator[tuple[str, Puzzle]]:
     """Move the number of a rectangle of `answer` that covers a cell where the answers differ
     to another cell of that rectangle."""
-    for t, lft, h, w in answer.rects():
-        box = [(r, c) for r in range(t, t + h) for c in range(lft, lft + w)]
-        if not near.intersection(box):
-            continue
-        clue = next(((r, c) for r, c in box if puzzle.clues[r][c] != NO_CLUE), None)
-        if clue is None:
-            continue
-        v = puzzle.clues[clue[0]][clue[1]]
-        for r, c in box:
-            if (r, c) != clue:
-                yield (f"move the {v} at row {clue[0] + 1}, column {clue[1] + 1} to row {r + 1}, "
-                       f"column {c + 1}", _with(puzzle, {clue: NO_CLUE, (r, c): v}))
+    return moved_clues(puzzle, answer, near, str, _with)
 
 
 EDIT = edit_description(
@@ -78,15 +68,6 @@ def impossible(puzzle: Puzzle) -> str | None:
         return None
     return (f"the numbers add up to {total}, the board has {area} cells "
             f"({'add' if total < area else 'take away'} {abs(area - total)})")
-
-
-def givens(puzzle: Puzzle) -> list[Cell]:
-    """Nothing stays fixed once the numbers are relaxed."""
-    return []
-
-
-def unfix(puzzle: Puzzle, cells: Iterable[Cell]) -> Puzzle:
-    return puzzle
 
 
 REPAIR_MARGINS = (0, 1, 2, 4, 8)

@@ -11,6 +11,7 @@ from itertools import accumulate
 import numpy as np
 
 from ..generating import Judge, degenerate
+from ..kits.region_play import skyline_tiling
 from .model import Answer, Puzzle, Rect
 
 PLACEMENTS = 8
@@ -64,18 +65,14 @@ def random_tiling(rows: int, cols: int, rng: np.random.Generator) -> list[Rect]:
     is filled is a skyline: a rectangle at the first free cell starts at its column's
     height, so it fits where the columns beside are as high and the board is deep enough.)"""
     shapes = _shapes(rows, cols)
-    height = [0] * cols
-    rects: list[Rect] = []
-    while (r := min(height)) < rows:
-        c = height.index(r)
-        run = 1
-        while c + run < cols and height[c + run] == r:
-            run += 1
+
+    def choose(r: int, c: int, run: int) -> tuple[int, int]:
         fits = [(h, w) for h, w, _ in shapes if w <= run and r + h <= rows]
         totals = list(accumulate(wt for h, w, wt in shapes if w <= run and r + h <= rows))
-        h, w = fits[min(len(fits) - 1, bisect(totals, rng.random() * totals[-1]))]
-        height[c : c + w] = [r + h] * w
-        rects.append((r, c, h, w))
+        return fits[min(len(fits) - 1, bisect(totals, rng.random() * totals[-1]))]
+
+    rects = skyline_tiling(rows, cols, choose)
+    assert rects is not None  # the single cell always fits
     return rects
 
 

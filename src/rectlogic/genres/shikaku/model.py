@@ -8,13 +8,11 @@ domain is the bitset of its candidates still possible."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import ClassVar
 
-import numpy as np
-
 from ...errors import RectlogicError
-from ...grid import check_size, frozen_array, hashed_once
+from ...grid import hashed_once
+from ..kits.region_play import RegionPuzzle
 from ..kits.regions import (  # noqa: F401  (Shikaku's answers and candidates are the kit's)
     MAX_CANDIDATES,
     Borders,
@@ -32,7 +30,7 @@ Answer = Borders
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(RegionPuzzle):
     rows: int
     cols: int
     clues: tuple[tuple[int, ...], ...]
@@ -42,26 +40,9 @@ class Puzzle:
     __hash__ = hashed_once  # the candidate caches look a puzzle up several times a solve
 
     def __post_init__(self) -> None:
-        check_size(self.rows, self.cols)
-        if len(self.clues) != self.rows or any(len(r) != self.cols for r in self.clues):
-            raise RectlogicError(f"clue grid does not match the size {self.rows}x{self.cols}")
+        self.check_grid()
         if any(v < -2 for row in self.clues for v in row):
             raise RectlogicError("a Shikaku clue is a number or ?")
-
-    @cached_property
-    def clue_array(self) -> np.ndarray:
-        """The clue grid as an array (read by every answer check)."""
-        return frozen_array(self.clues, self.rows, self.cols)
-
-    @cached_property
-    def number_array(self) -> np.ndarray:
-        """The clues (K, 3): row, column, value, in row-major order."""
-        return clue_numbers(self.clue_array)
-
-    @cached_property
-    def numbers(self) -> tuple[tuple[int, int, int], ...]:
-        """The clues (r, c, value) in row-major order: the search's variables."""
-        return tuple(map(tuple, self.number_array.tolist()))
 
 
 def check_answer_fits(puzzle: Puzzle, answer: Answer) -> None:

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...compiled import njit
-from ...errors import RectlogicError
 from ...grid import NO_CLUE, piece_boxes
 from ..base import Cells, Check, Place, Violation, run_checks
+from ..kits.region_play import drawn_boxes
+from ..kits.regions import tiling_clues
 from .model import Answer, Puzzle
 
 
@@ -87,18 +88,9 @@ def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
 def live(puzzle: Puzzle, position: list[list[int]]) -> list[Violation]:
     """The drawn rectangles that are wrong whatever else is drawn: one with no number, two
     or more, or an area that is not its number (the undrawn rest is not judged)."""
-    clues = puzzle.clue_array
     out = []
-    for rect in position:
-        if len(rect) != 4 or not all(isinstance(v, int) for v in rect):
-            raise RectlogicError("a position is a list of rectangles [top, left, height, width]")
-        t, lft, h, w = rect
-        if t < 0 or lft < 0 or h < 1 or w < 1 or t + h > puzzle.rows or lft + w > puzzle.cols:
-            raise RectlogicError(f"rectangle {rect} is not inside the board")
-        inside = clues[t:t + h, lft:lft + w]
-        numbers = inside[inside != NO_CLUE]
-        cells = tuple((r, c) for r in range(t, t + h) for c in range(lft, lft + w))
-        check = (CHECKS[0] if numbers.size == 0 else CHECKS[1] if numbers.size > 1
+    for (_, _, h, w), numbers, cells in drawn_boxes(puzzle, position):
+        check = (CHECKS[0] if not numbers else CHECKS[1] if len(numbers) > 1
                  else CHECKS[3] if 0 < numbers[0] != h * w else None)
         if check is not None:
             out.append(Violation(check.code, check.message, cells, (), check.plain))
@@ -116,21 +108,11 @@ def rectangles_obey_rules(puzzle: Puzzle, rects: np.ndarray) -> bool:
 
 @njit(cache=True, nogil=True)
 def _rectangles_ok(rects, clues, no_clue):  # pragma: no cover - compiled
-    R, C = clues.shape
-    cover = np.zeros((R, C), np.bool_)
+    found = tiling_clues(rects, clues, no_clue)
+    if found is None:
+        return False
     for k in range(rects.shape[0]):
-        t, lft, h, w = rects[k, 0], rects[k, 1], rects[k, 2], rects[k, 3]
-        if t < 0 or lft < 0 or h < 1 or w < 1 or t + h > R or lft + w > C:
-            return False
-        numbers, value = 0, 0
-        for r in range(t, t + h):
-            for c in range(lft, lft + w):
-                if cover[r, c]:
-                    return False  # two rectangles on one cell
-                cover[r, c] = True
-                if clues[r, c] != no_clue:
-                    numbers += 1
-                    value = clues[r, c]
-        if numbers != 1 or (value > 0 and value != h * w):
+        value, numbers = found[k, 0], found[k, 1]
+        if numbers != 1 or (value > 0 and value != rects[k, 2] * rects[k, 3]):
             return False  # `?` (negative) and 0 take any area, as pzprjs lets them
-    return cover.all()  # no hole
+    return True

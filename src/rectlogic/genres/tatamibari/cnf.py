@@ -1,0 +1,12 @@
+"""Tatamibari in clauses: the region kit's exact cover of the cells by one candidate per
+mark (each of its mark's shape), and the no-four-meet law (`kits.region_cnf`)."""
+
+from __future__ import annotations
+
+from ...engine.clauses import Encoding
+from ..kits.region_cnf import cover_encoding
+from .model import Puzzle
+
+
+def encode(puzzle: Puzzle) -> Encoding:
+    return cover_encoding(puzzle, corners=True)
