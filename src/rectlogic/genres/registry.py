@@ -17,8 +17,9 @@ from .base import Genre, register, unregister
 from .chocona import CHOCONA
 from .shakashaka import SHAKASHAKA
 from .shikaku import SHIKAKU
+from .squarejam import SQUAREJAM
 
-GENRES: tuple[Genre, ...] = (SHAKASHAKA, SHIKAKU, CHOCONA)
+GENRES: tuple[Genre, ...] = (SHAKASHAKA, SHIKAKU, CHOCONA, SQUAREJAM)
 """Every genre, in the order the docs and the shells list them."""
 GENRE_NAMES = tuple(g.name for g in GENRES)
 _BY_NAME = {key: g for g in GENRES for key in (g.name, *g.ALIASES)}

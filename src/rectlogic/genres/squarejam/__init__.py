@@ -1,0 +1,171 @@
+"""Square Jam: cut the grid into squares; a number is the side of its square; no four squares
+meet at a point."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ...errors import RectlogicError
+from ...grid import ANY_CLUE, NO_CLUE, draw_rooms
+from ..base import Genre, Propagate, Violation, register
+from ..generating import Judge
+from ..kits.regions import draw_rects
+from . import generate as _generate
+from . import rules as _rules
+from .model import Answer, Puzzle, check_answer_fits, squares
+from .validate import live as _live
+from .validate import tiling_ok as _tiling_ok
+from .validate import validate as _validate
+
+NOT_A_CORNER = 1
+"""Bit 0 of a cell's domain: a square from elsewhere covers it."""
+
+
+class SquareJam(Genre[Puzzle, Answer]):
+    name = "squarejam"
+    ALIASES = ("square-jam", "square jam")
+    SCALING_SIDES = (10, 15, 20, 25, 30)  # squares grow as the cube of the side
+    RULES_TEXT = (
+        "Cut the grid along the lines into squares. A number is the side of the square it "
+        "lies in; a square may hold no number, or several (all the same). No four squares "
+        "may meet at one point.")
+    REASONS: ClassVar[dict[str, str]] = {
+        "cover": "only one square can still cover a cell, or a square would overlap one "
+                 "that must be there",
+        "cross": "four squares would meet at a point",
+        "core": "every square that can cover a cell also covers these cells",
+        "probe": "every other choice for it leads to a contradiction",
+        "nested": "every other choice for it leads to a contradiction, found by trying a "
+                  "second choice inside that assumption",
+    }
+    RULES = _rules.RULES
+    LADDER = _rules.LADDER
+    DEFAULT_RUNG = "core"
+
+    def initial_domains(self, puzzle: Puzzle) -> np.ndarray:
+        """Per cell: bit 0 (a square from elsewhere covers it) and bit s for each square of
+        side s that may start there (uint64)."""
+        return squares(puzzle).full.copy()
+
+    def base_propagator(self, puzzle: Puzzle, rules: frozenset[str]) -> Propagate | None:
+        return _rules.build(puzzle, rules)
+
+    def chosen(self, domains: np.ndarray, cols: int) -> np.ndarray:
+        """The squares of a decided board, rows [top, left, side, side]: every cell whose
+        domain is one side."""
+        rows = []
+        for i, v in enumerate(int(x) for x in domains):
+            if v > NOT_A_CORNER and not v & NOT_A_CORNER:
+                s = v.bit_length() - 1
+                rows.append((i // cols, i % cols, s, s))
+        return np.array(rows, dtype=np.int64).reshape(-1, 4)
+
+    def decode(self, puzzle: Puzzle, domains: np.ndarray) -> Answer:
+        labels, _ = draw_rects(self.chosen(domains, puzzle.cols), puzzle.rows, puzzle.cols)
+        return Answer.from_rooms(labels)
+
+    def encode(self, puzzle: Puzzle, answer: Answer) -> np.ndarray:
+        d = np.full(puzzle.rows * puzzle.cols, NOT_A_CORNER, dtype=np.uint64)
+        for t, lft, h, w in answer.rects():
+            d[t * puzzle.cols + lft] = np.uint64(1 << h) if h == w and h < 64 else 0
+        return d
+
+    def empty_answer(self, puzzle: Puzzle) -> Answer:
+        """No line drawn."""
+        return Answer(puzzle.rows, puzzle.cols, (0,) * (puzzle.rows * (puzzle.cols - 1)),
+                      (0,) * ((puzzle.rows - 1) * puzzle.cols))
+
+    def picture(self, puzzle: Puzzle, answer: Answer) -> np.ndarray:
+        """Each cell: which region (its top, left, height and width) holds it."""
+        out = np.zeros((puzzle.rows, puzzle.cols), dtype=np.int64)
+        for t, lft, h, w in answer.rects():
+            out[t:t + h, lft:lft + w] = ((t * puzzle.cols + lft) * (puzzle.rows + 1) + h) * (
+                puzzle.cols + 1) + w
+        return out
+
+    def accept(self, puzzle: Puzzle) -> Callable[[np.ndarray], bool]:
+        """The rule book read over a leaf's squares, compiled (`validate.tiling_ok`)."""
+        clues = puzzle.clue_array
+        return lambda d: bool(_tiling_ok(np.asarray(d, dtype=np.uint64), clues))
+
+    def faults(self, puzzle: Puzzle, answer: Answer) -> list[str]:
+        return _generate.faults(puzzle, answer)
+
+    def live_mistakes(self, puzzle: Puzzle, position: Any) -> list[Violation]:
+        return _live(puzzle, position)
+
+    def pzprjs_findings(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
+        check_answer_fits(puzzle, answer)
+        return _validate(puzzle, answer)
+
+    def answer_json(self, puzzle: Puzzle, answer: Answer) -> list[list[int]]:
+        return [list(rect) for rect in answer.rects()]
+
+    def render(self, puzzle: Puzzle, answer: Answer | None = None) -> str:
+        rooms = answer.rooms() if answer is not None else ((0,) * puzzle.cols,) * puzzle.rows
+
+        def text(r: int, c: int) -> str:
+            v = puzzle.clues[r][c]
+            return "." if v == NO_CLUE else "?" if v == ANY_CLUE else str(v)
+
+        return draw_rooms(rooms, text)
+
+    def _drawn(self, position: Any) -> list[tuple[int, int, int, int]]:
+        if not isinstance(position, list) or not all(
+                isinstance(x, list) and len(x) == 4 and all(isinstance(v, int) for v in x)
+                for x in position):
+            raise RectlogicError("a Square Jam position is a list of [top, left, height, width]")
+        return [tuple(x) for x in position]
+
+    def position_domains(self, puzzle: Puzzle, position: list[list[int]]) -> np.ndarray:
+        """Squares drawn so far, [top, left, height, width]: each fixes its top-left cell to
+        its side and the rest of its cells to "covered from elsewhere" (a drawing that is
+        no possible square leaves its corner nothing)."""
+        d = self.initial_domains(puzzle)
+        C = puzzle.cols
+        for t, lft, h, w in self._drawn(position):
+            if not (0 <= t and 0 <= lft and 1 <= h and 1 <= w and t + h <= puzzle.rows
+                    and lft + w <= C):
+                continue
+            for r in range(t, t + h):
+                d[r * C + lft:r * C + lft + w] &= np.uint64(NOT_A_CORNER)
+            d[t * C + lft] = (np.uint64(1 << h) & squares(puzzle).full[t * C + lft]
+                              if h == w and h < 64 else np.uint64(0))
+        return d
+
+    def open_variables(self, puzzle: Puzzle, position: list[list[int]],
+                       domains: np.ndarray) -> np.ndarray:
+        """The cells no drawn rectangle covers yet."""
+        covered = np.zeros((puzzle.rows, puzzle.cols), dtype=bool)
+        for t, lft, h, w in self._drawn(position):
+            covered[max(t, 0):t + h, max(lft, 0):lft + w] = True
+        return ~covered.reshape(-1)
+
+    def describe(self, puzzle: Puzzle, variable: int, before: int, after: int) -> dict:
+        r, c = divmod(variable, puzzle.cols)
+        where = f"row {r + 1}, column {c + 1}"
+        if after == NOT_A_CORNER:
+            return {"cells": [[r, c]], "text": f"No square has its top-left corner at {where}",
+                    "values": []}
+        sides = [s for s in range(1, 64) if (after >> s) & 1]
+        if len(sides) == 1 and not after & NOT_A_CORNER:
+            s = sides[0]
+            return {"cells": [[rr, cc] for rr in range(r, r + s) for cc in range(c, c + s)],
+                    "text": f"The {s}×{s} square from {where} is there",
+                    "values": [[r, c, s, s]], "move": {"rect": [r, c, s, s]}}
+        gone = [s for s in range(1, 64) if (before >> s) & 1 and not (after >> s) & 1]
+        text = (f"No square of side {', '.join(map(str, gone))} starts at {where}" if gone
+                else f"A square has its top-left corner at {where}")
+        return {"cells": [[r, c]], "text": text, "values": [[r, c, s, s] for s in sides]}
+
+    def generate(self, rows: int, cols: int, rng: np.random.Generator,
+                 judge: Judge) -> Puzzle | None:
+        return _generate.generate(rows, cols, rng, judge)
+
+
+SQUAREJAM = register(SquareJam())
+
+__all__ = ["SQUAREJAM", "Answer", "Puzzle", "SquareJam"]
