@@ -348,10 +348,7 @@ def settle_cover(alive, rects, start, members, R, C, core, cross):  # pragma: no
                         return False
         if cross:
             top = no_four_meet(alive, rects, start, members, i, R, C, cov, queue, queued, top)
-    for i in range(N):
-        if cov[i] == 0:
-            return False
-    return True
+    return cov.min() > 0 if N else True
 
 
 @njit(cache=True, nogil=True)

@@ -127,8 +127,7 @@ class SquareJam(Genre[Puzzle, Answer]):
         d = self.initial_domains(puzzle)
         C = puzzle.cols
         for t, lft, h, w in self._drawn(position):
-            if not (0 <= t and 0 <= lft and 1 <= h and 1 <= w and t + h <= puzzle.rows
-                    and lft + w <= C):
+            if min(t, lft) < 0 or min(h, w) < 1 or t + h > puzzle.rows or lft + w > C:
                 continue
             for r in range(t, t + h):
                 d[r * C + lft:r * C + lft + w] &= np.uint64(NOT_A_CORNER)

@@ -3,9 +3,9 @@ answer lines) and our text form (the clues, then one label per cell for an answe
 
 from __future__ import annotations
 
+from ...errors import FormatError
 from ...formats import puzzlink, pzprv3, text
 from ...formats.tokens import clue_number, rows_of
-from ...errors import FormatError
 from ...grid import ANY_CLUE, NO_CLUE, is_integer, label_pieces
 from .model import Answer, Puzzle
 

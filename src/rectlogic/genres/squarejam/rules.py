@@ -171,9 +171,9 @@ def _search(stack, top, rects, first, start, members, R, C, core, cross, prefer,
         top -= 1
         d = stack[top].copy()
         nodes += 1
-        if not (skip and nodes == 1):
-            if not _settle(d, rects, first, start, members, R, C, core, cross, alive):
-                continue
+        if not (skip and nodes == 1) and not _settle(d, rects, first, start, members, R, C,
+                                                      core, cross, alive):
+            continue
         best, score, size = -1, np.inf, 0
         for i in range(N):
             n = _bits(d[i])
