@@ -14,9 +14,9 @@ SIDES = {1: 0.6, 2: 1.6, 3: 1.3, 4: 0.8, 5: 0.4, 6: 0.2, 7: 0.1}
 """How often a square of each side is drawn (any larger: 0.05): twos and threes most, as
 puzz.link's boards have them."""
 SLIVER = 0.15
-"""How much less often a square is drawn that leaves one row (or column) between it and the
-board's edge: that line could only be filled with 1×1s, which published boards do not
-line up."""
+"""How much less often a square is drawn that leaves one row between it and the board's
+bottom, or a gap one cell wide beside it (to the edge or a taller column): such a line
+fills with 1×1s, which published boards do not line up."""
 PLACEMENTS = 6
 """Ways of numbering one tiling tried before the attempt gives up."""
 STEPS = 4000
@@ -46,7 +46,7 @@ def tiling(rows: int, cols: int, rng: np.random.Generator) -> list[tuple[int, in
             run += 1
         sides = list(range(1, min(run, rows - r) + 1))
         weight = np.array([SIDES.get(s, 0.05) * (SLIVER if rows - r - s == 1 else 1)
-                           * (SLIVER if cols - c - s == 1 else 1) for s in sides])
+                           * (SLIVER if run - s == 1 else 1) for s in sides])
         order = rng.choice(len(sides), size=len(sides), replace=False, p=weight / weight.sum())
         for k in order:
             steps[0] += 1
