@@ -366,3 +366,52 @@ def lines_meeting(vertical, horizontal, R, C, count):  # pragma: no cover - comp
                 out[k, 0], out[k, 1] = i, j
                 k += 1
     return out[:k].copy()
+
+
+# -- what the shells read of any region answer -------------------------------------------
+
+
+def regions_json(answer: Borders) -> list[list[int]]:
+    """A drawing's regions as the JSON ANSWER has them: each one's bounding box [top, left,
+    height, width], by top then left."""
+    return [list(box) for box in answer.rects()]
+
+
+def region_picture(rows: int, cols: int, answer: Borders) -> np.ndarray:
+    """One value per cell naming its region's box, so that two drawings compare cell by
+    cell."""
+    out = np.zeros((rows, cols), dtype=np.int64)
+    for t, lft, h, w in answer.rects():
+        key = np.ravel_multi_index((t, lft, h - 1, w - 1), (rows, cols, rows, cols))
+        out[t:t + h, lft:lft + w] = key
+    return out
+
+
+def drawn_boxes(rows: int, cols: int, position: Any) -> list[Rect]:
+    """A rectangle player's position: a list of [top, left, height, width], each inside the
+    board (anything else is refused)."""
+    shape = "a position is a list of rectangles [top, left, height, width]"
+    if not isinstance(position, list):
+        raise RectlogicError(shape)
+    out: list[Rect] = []
+    for box in position:
+        if not (isinstance(box, list) and len(box) == 4
+                and all(isinstance(v, int) for v in box)):
+            raise RectlogicError(shape)
+        t, lft, h, w = box
+        if min(t, lft) < 0 or min(h, w) < 1 or t + h > rows or lft + w > cols:
+            raise RectlogicError(f"rectangle {box} is not inside the board")
+        out.append((t, lft, h, w))
+    return out
+
+
+@njit(cache=True, nogil=True)
+def put_row(out, total, a, b, c, d):  # pragma: no cover - compiled
+    """Row `total` of a growing (n, 4) table set to (a, b, c, d), the table doubled when
+    full; the table (the same or grown)."""
+    if total == out.shape[0]:
+        grown = np.empty((2 * total, 4), np.int64)
+        grown[:total] = out
+        out = grown
+    out[total, 0], out[total, 1], out[total, 2], out[total, 3] = a, b, c, d
+    return out

@@ -8,11 +8,10 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ...errors import RectlogicError
 from ...grid import ANY_CLUE, NO_CLUE, draw_rooms
 from ..base import Genre, Propagate, Violation, register
 from ..generating import Judge
-from ..kits.regions import draw_rects
+from ..kits.regions import draw_rects, drawn_boxes, region_picture, regions_json
 from . import generate as _generate
 from . import rules as _rules
 from .model import Answer, Puzzle, check_answer_fits, squares
@@ -79,46 +78,38 @@ class SquareJam(Genre[Puzzle, Answer]):
                       (0,) * ((puzzle.rows - 1) * puzzle.cols))
 
     def picture(self, puzzle: Puzzle, answer: Answer) -> np.ndarray:
-        """Each cell: which region (its top, left, height and width) holds it."""
-        out = np.zeros((puzzle.rows, puzzle.cols), dtype=np.int64)
-        for t, lft, h, w in answer.rects():
-            out[t:t + h, lft:lft + w] = ((t * puzzle.cols + lft) * (puzzle.rows + 1) + h) * (
-                puzzle.cols + 1) + w
-        return out
+        return region_picture(puzzle.rows, puzzle.cols, answer)
 
     def accept(self, puzzle: Puzzle) -> Callable[[np.ndarray], bool]:
         """The rule book read over a leaf's squares, compiled (`validate.tiling_ok`)."""
         clues = puzzle.clue_array
         return lambda d: bool(_tiling_ok(np.asarray(d, dtype=np.uint64), clues))
 
-    def faults(self, puzzle: Puzzle, answer: Answer) -> list[str]:
-        return _generate.faults(puzzle, answer)
-
-    def live_mistakes(self, puzzle: Puzzle, position: Any) -> list[Violation]:
-        return _live(puzzle, position)
-
     def pzprjs_findings(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
+        """pzprjs's checklist, in its order (`validate.CHECKS`)."""
         check_answer_fits(puzzle, answer)
         return _validate(puzzle, answer)
 
+    def live_mistakes(self, puzzle: Puzzle, position: Any) -> list[Violation]:
+        """Drawn rectangles no answer can have (`validate.live`)."""
+        return _live(puzzle, position)
+
+    def faults(self, puzzle: Puzzle, answer: Answer) -> list[str]:
+        """Why a unique board would still look made by no setter (`generate.faults`)."""
+        return _generate.faults(puzzle, answer)
+
     def answer_json(self, puzzle: Puzzle, answer: Answer) -> list[list[int]]:
-        return [list(rect) for rect in answer.rects()]
+        """The squares, [top, left, side, side] (any region's box, for a wrong drawing)."""
+        return regions_json(answer)
 
     def render(self, puzzle: Puzzle, answer: Answer | None = None) -> str:
-        rooms = answer.rooms() if answer is not None else ((0,) * puzzle.cols,) * puzzle.rows
+        shown = {NO_CLUE: ".", ANY_CLUE: "?"}
+        return draw_rooms(answer.rooms() if answer is not None
+                          else tuple((0,) * puzzle.cols for _ in range(puzzle.rows)),
+                          lambda r, c: shown.get(puzzle.clues[r][c], str(puzzle.clues[r][c])))
 
-        def text(r: int, c: int) -> str:
-            v = puzzle.clues[r][c]
-            return "." if v == NO_CLUE else "?" if v == ANY_CLUE else str(v)
-
-        return draw_rooms(rooms, text)
-
-    def _drawn(self, position: Any) -> list[tuple[int, int, int, int]]:
-        if not isinstance(position, list) or not all(
-                isinstance(x, list) and len(x) == 4 and all(isinstance(v, int) for v in x)
-                for x in position):
-            raise RectlogicError("a Square Jam position is a list of [top, left, height, width]")
-        return [tuple(x) for x in position]
+    def _drawn(self, puzzle: Puzzle, position: Any) -> list[tuple[int, int, int, int]]:
+        return drawn_boxes(puzzle.rows, puzzle.cols, position)
 
     def position_domains(self, puzzle: Puzzle, position: list[list[int]]) -> np.ndarray:
         """Squares drawn so far, [top, left, height, width]: each fixes its top-left cell to
@@ -126,9 +117,7 @@ class SquareJam(Genre[Puzzle, Answer]):
         no possible square leaves its corner nothing)."""
         d = self.initial_domains(puzzle)
         C = puzzle.cols
-        for t, lft, h, w in self._drawn(position):
-            if min(t, lft) < 0 or min(h, w) < 1 or t + h > puzzle.rows or lft + w > C:
-                continue
+        for t, lft, h, w in self._drawn(puzzle, position):
             for r in range(t, t + h):
                 d[r * C + lft:r * C + lft + w] &= np.uint64(NOT_A_CORNER)
             d[t * C + lft] = (np.uint64(1 << h) & squares(puzzle).full[t * C + lft]
@@ -139,8 +128,8 @@ class SquareJam(Genre[Puzzle, Answer]):
                        domains: np.ndarray) -> np.ndarray:
         """The cells no drawn rectangle covers yet."""
         covered = np.zeros((puzzle.rows, puzzle.cols), dtype=bool)
-        for t, lft, h, w in self._drawn(position):
-            covered[max(t, 0):t + h, max(lft, 0):lft + w] = True
+        for t, lft, h, w in self._drawn(puzzle, position):
+            covered[t:t + h, lft:lft + w] = True
         return ~covered.reshape(-1)
 
     def describe(self, puzzle: Puzzle, variable: int, before: int, after: int) -> dict:

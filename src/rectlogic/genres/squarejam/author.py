@@ -80,17 +80,18 @@ def impossible(puzzle: Puzzle) -> str | None:
     return None
 
 
-def givens(puzzle: Puzzle) -> list[Cell]:
-    """Nothing stays fixed once the numbers are relaxed."""
-    return []
-
-
-def unfix(puzzle: Puzzle, cells: Iterable[Cell]) -> Puzzle:
-    return puzzle
-
-
 def repair(puzzle: Puzzle, answer: Answer, given_up: Iterable[Cell],
            near: Iterable[Cell]) -> Answer | None:
     """`answer` itself when it is an answer of the relaxed board (every number kept is its
     square's side); else None: no cheap repair here."""
     return None if validate(relax(puzzle, given_up), answer) else answer
+
+
+def givens(puzzle: Puzzle) -> list[Cell]:
+    """What stays when every number is relaxed: nothing (no cell is given but numbers)."""
+    return []
+
+
+def unfix(puzzle: Puzzle, cells: Iterable[Cell]) -> Puzzle:
+    """No givens to undo: the board as it is."""
+    return puzzle

@@ -18,7 +18,7 @@ import numpy as np
 from ...compiled import njit
 from ...errors import RectlogicError
 from ...grid import check_size, frozen_array, hashed_once
-from ..kits.regions import Borders, check_borders_fit, cover_lists
+from ..kits.regions import Borders, check_borders_fit, cover_lists, put_row
 
 Answer = Borders
 """A Square Jam answer: the board's borders, drawn as pzprjs stores them."""
@@ -65,6 +65,7 @@ class Squares(NamedTuple):
     start: np.ndarray
     """(N+1): per cell, where its coverers start in `members` (`kits.regions.cover_lists`)."""
     members: np.ndarray
+    """The coverers themselves, cell after cell."""
     full: np.ndarray
     """Each cell's domain before any reasoning (uint64)."""
 
@@ -80,33 +81,27 @@ def squares(puzzle: Puzzle) -> Squares:
 @njit(cache=True, nogil=True)
 def _squares(clues, largest):  # pragma: no cover - compiled
     """Every square inside the board whose numbers (values ≥ 1) all equal its side, per
-    anchor cell row-major, sides ascending (a larger square holds every smaller one's cells:
-    past the first number that is not its side, none fits)."""
+    anchor cell row-major, sides ascending. Each anchor's square grows by its rim (the new
+    bottom row and right column), keeping the least and the largest number inside: past a
+    number smaller than the side, no larger square fits."""
     R, C = clues.shape
     out = np.empty((64, 4), np.int64)
     first = np.zeros(R * C + 1, np.int64)
     total = 0
-    for r in range(R):
-        for c in range(C):
-            for s in range(1, min(R - r, C - c, largest) + 1):
-                ok, grow = True, True
-                for y in range(r, r + s):
-                    for x in range(c, c + s):
-                        v = clues[y, x]
-                        if v >= 1 and v != s:
-                            ok = False
-                            if v < s:
-                                grow = False
-                if not grow:
-                    break
-                if ok:
-                    if total == out.shape[0]:
-                        grown = np.empty((2 * total, 4), np.int64)
-                        grown[:total] = out
-                        out = grown
-                    out[total, 0], out[total, 1], out[total, 2], out[total, 3] = r, c, s, s
-                    total += 1
-            first[r * C + c + 1] = total
+    for i in range(R * C):
+        r, c = divmod(i, C)
+        least, most = R * C + 1, 0
+        for s in range(1, min(R - r, C - c, largest) + 1):
+            for k in range(s):
+                for v in (clues[r + s - 1, c + k], clues[r + k, c + s - 1]):
+                    if v >= 1:
+                        least, most = min(least, v), max(most, v)
+            if least < s:
+                break
+            if most == 0 or least == most == s:
+                out = put_row(out, total, r, c, s, s)
+                total += 1
+        first[i + 1] = total
     return out[:total].copy(), first
 
 

@@ -21,14 +21,8 @@ from ..kits.regions import settle_cover
 from .model import Puzzle, Squares, squares
 
 RULES = ("cover", "cross", "core", "probe", "nested")
-LADDER = {
-    "none": (),
-    "cover": ("cover",),
-    "cross": ("cover", "cross"),
-    "core": ("cover", "cross", "core"),
-    "probe": ("cover", "cross", "core", "probe"),
-    "nested": ("cover", "cross", "core", "probe", "nested"),
-}
+LADDER = {"none": (), **{rule: RULES[:k + 1] for k, rule in enumerate(RULES)}}
+"""Each rung is named after the rule it adds to the one below."""
 
 
 def build(puzzle: Puzzle, names: frozenset[str]) -> SquareRules | None:
@@ -164,10 +158,8 @@ def _search(stack, top, rects, first, start, members, R, C, core, cross, prefer,
     alive = np.empty(rects.shape[0], np.bool_)
     nodes = 0
     while top > 0:
-        if nodes >= budget:
-            return kernel.BUDGET, stack, top, nodes
-        if stop[0]:
-            return kernel.STOPPED, stack, top, nodes
+        if stop[0] or nodes >= budget:  # the deadline, or the chunk of nodes, is used up
+            return (kernel.STOPPED if stop[0] else kernel.BUDGET), stack, top, nodes
         top -= 1
         d = stack[top].copy()
         nodes += 1

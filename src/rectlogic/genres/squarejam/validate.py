@@ -11,10 +11,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...compiled import njit
-from ...errors import RectlogicError
 from ...grid import piece_boxes
 from ..base import Cells, Check, Place, Violation, run_checks
-from ..kits.regions import lines_meeting
+from ..kits.regions import drawn_boxes, lines_meeting
 from .model import Answer, Puzzle
 
 
@@ -77,21 +76,15 @@ def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
 
 def live(puzzle: Puzzle, position: list[list[int]]) -> list[Violation]:
     """The drawn rectangles that are wrong whatever else is drawn: one that is not a square,
-    or one holding a number that is not its side."""
-    clues = puzzle.clue_array
+    or a square holding a number that is not its side."""
     out = []
-    for rect in position:
-        if len(rect) != 4 or not all(isinstance(v, int) for v in rect):
-            raise RectlogicError("a position is a list of rectangles [top, left, height, width]")
-        t, lft, h, w = rect
-        if t < 0 or lft < 0 or h < 1 or w < 1 or t + h > puzzle.rows or lft + w > puzzle.cols:
-            raise RectlogicError(f"rectangle {rect} is not inside the board")
-        inside = clues[t:t + h, lft:lft + w]
-        cells = tuple((r, c) for r in range(t, t + h) for c in range(lft, lft + w))
-        check = (CHECKS[1] if h != w else
-                 CHECKS[2] if ((inside >= 1) & (inside != h)).any() else None)
-        if check is not None:
-            out.append(Violation(check.code, check.message, cells, (), check.plain))
+    for t, lft, h, w in drawn_boxes(puzzle.rows, puzzle.cols, position):
+        values = puzzle.clue_array[t:t + h, lft:lft + w]
+        broken = (CHECKS[1] if h != w
+                  else CHECKS[2] if np.any((values >= 1) & (values != h)) else None)
+        if broken is not None:
+            out.append(Violation(broken.code, broken.message, tuple(
+                (t + k // w, lft + k % w) for k in range(h * w)), (), broken.plain))
     return out
 
 
