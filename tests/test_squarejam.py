@@ -158,3 +158,11 @@ def test_generated_boards_have_exactly_one_answer(size: tuple[int, int]) -> None
         made += 1
         assert len(brute_force(p)) == 1
     assert made >= 3
+
+
+@pytest.mark.parametrize("p", BOARDS[::3], ids=lambda p: f"{p.rows}x{p.cols}")
+def test_the_clause_model_finds_the_answers_of_the_brute_force(p: Puzzle) -> None:
+    from rectlogic.sat import solve_sat
+
+    found = solve_sat(p, limit=0)
+    assert sorted(map(str, found.answers)) == sorted(map(str, brute_force(p)))
