@@ -127,11 +127,18 @@ class SquareJam(Genre[Puzzle, Answer]):
 
     def open_variables(self, puzzle: Puzzle, position: list[list[int]],
                        domains: np.ndarray) -> np.ndarray:
-        """The cells no drawn rectangle covers yet."""
+        """The cells no drawn rectangle covers yet that are sure to be a square's top-left
+        corner (by the plain rules from `domains`): a hint's move is a square, so only the
+        corner of one is a variable to set. The first cell no drawn square covers is always
+        one (its coverer cannot reach over the squares before it)."""
         covered = np.zeros((puzzle.rows, puzzle.cols), dtype=bool)
         for t, lft, h, w in self._drawn(puzzle, position):
             covered[t:t + h, lft:lft + w] = True
-        return ~covered.reshape(-1)
+        plain = _rules.build(puzzle, frozenset(self.LADDER[self.strongest_plain_rung]))
+        after = domains if plain is None else plain(np.asarray(domains)[None])[0]
+        if not after.all():
+            after = domains
+        return ~covered.reshape(-1) & ((np.asarray(after) & np.uint64(NOT_A_CORNER)) == 0)
 
     def describe(self, puzzle: Puzzle, variable: int, before: int, after: int) -> dict:
         r, c = divmod(variable, puzzle.cols)
