@@ -55,21 +55,6 @@ class Puzzle:
                      if v != -1)
 
 
-class Squares(NamedTuple):
-    """The candidate squares of a puzzle and how cells and domains read them."""
-
-    rects: np.ndarray
-    """(M, 4): [top, left, side, side], anchors row-major, sides ascending."""
-    first: np.ndarray
-    """(N+1): where each cell's squares (those with their top-left corner there) start."""
-    start: np.ndarray
-    """(N+1): per cell, where its coverers start in `members` (`kits.regions.cover_lists`)."""
-    members: np.ndarray
-    """The coverers themselves, cell after cell."""
-    full: np.ndarray
-    """Each cell's domain before any reasoning (uint64)."""
-
-
 @lru_cache(maxsize=256)
 def squares(puzzle: Puzzle) -> Squares:
     """The candidates of a puzzle, made once (kept for the puzzles seen last)."""
@@ -117,6 +102,20 @@ def _full(rects, first, start, members):  # pragma: no cover - compiled
                 d[i] |= np.uint64(1)  # some square from elsewhere covers it
                 break
     return d
+
+
+class Squares(NamedTuple):
+    """The candidate squares of a puzzle and how cells and domains read them: `rects` (M, 4)
+    [top, left, side, side], anchors row-major, sides ascending; `first` (N+1), where each
+    cell's own squares (their top-left corner there) start; `start` (N+1) and `members`,
+    each cell's coverers (`kits.regions.cover_lists`); `full`, each cell's domain before any
+    reasoning (uint64)."""
+
+    rects: np.ndarray
+    first: np.ndarray
+    start: np.ndarray
+    members: np.ndarray
+    full: np.ndarray
 
 
 def check_answer_fits(puzzle: Puzzle, answer: Answer) -> None:
