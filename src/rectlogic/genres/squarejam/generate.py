@@ -19,6 +19,8 @@ bottom, or a gap one cell wide beside it (to the edge or a taller column): such 
 fills with 1×1s, which published boards do not line up."""
 PLACEMENTS = 6
 """Ways of numbering one tiling tried before the attempt gives up."""
+TILINGS = 8
+"""Tilings drawn at most per attempt (at 30×30 about one in two backs up past STEPS)."""
 STEPS = 4000
 """Squares placed at most while drawing one tiling (backing up counts)."""
 
@@ -77,7 +79,11 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Pu
     """One attempt: a tiling, then up to PLACEMENTS numberings (each square's side in one
     random cell of it); the first the judge accepts is thinned, and kept when it is of the
     grade asked (else the first acceptable one is, at the end)."""
-    squares = tiling(rows, cols, rng)
+    squares = None
+    for _ in range(TILINGS):
+        squares = tiling(rows, cols, rng)
+        if squares is not None:
+            break
     if squares is None or len(squares) < 2:
         return None
     first = None
