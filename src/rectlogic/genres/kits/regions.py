@@ -212,9 +212,11 @@ def draw_rects(rects, R, C):  # pragma: no cover - compiled
 
 
 # -- exact cover of the cells by rectangle candidates, read cell by cell ---------------------
-# For region genres whose pieces are not one per clue (Square Jam: a square may hold no
-# number or several), the unknown is which candidate covers each cell. These laws know only
-# rectangles (rows [top, left, height, width]) and the cells: nothing of any genre's numbers.
+# For region genres whose pieces are not one per clue (a piece may hold no number, or
+# several), the unknown is which candidate covers each cell; a genre with one piece per
+# clue may read its candidates so too (only a clue's own candidates cover its cell). These
+# laws know only rectangles (rows [top, left, height, width]) and the cells: nothing of any
+# genre's numbers.
 
 
 @njit(cache=True, nogil=True)
