@@ -19,7 +19,9 @@ from .shakashaka import SHAKASHAKA
 from .shikaku import SHIKAKU
 from .tatamibari import TATAMIBARI
 
-GENRES: tuple[Genre, ...] = (SHAKASHAKA, SHIKAKU, CHOCONA, TATAMIBARI)
+from .squarejam import SQUAREJAM
+
+GENRES: tuple[Genre, ...] = (SHAKASHAKA, SHIKAKU, CHOCONA, TATAMIBARI, SQUAREJAM)
 """Every genre, in the order the docs and the shells list them."""
 GENRE_NAMES = tuple(g.name for g in GENRES)
 _BY_NAME = {key: g for g in GENRES for key in (g.name, *g.ALIASES)}

@@ -266,3 +266,211 @@ def tiling_clues(rects, clues, no_clue):  # pragma: no cover - compiled
     if not cover.all():
         return None  # a hole
     return out
+
+
+# -- exact cover of the cells by rectangle candidates, read cell by cell ---------------------
+# For region genres whose pieces are not one per clue (a piece may hold no number, or
+# several), the unknown is which candidate covers each cell; a genre with one piece per
+# clue may read its candidates so too (only a clue's own candidates cover its cell). These
+# laws know only rectangles (rows [top, left, height, width]) and the cells: nothing of any
+# genre's numbers.
+
+
+@njit(cache=True, nogil=True)
+def cover_lists(rects, R, C):  # pragma: no cover - compiled
+    """Per cell (row-major), the candidates covering it, as CSR: (start (R·C+1), members),
+    each cell's members in candidate order."""
+    N = R * C
+    start = np.zeros(N + 1, np.int64)
+    for x in range(rects.shape[0]):
+        for r in range(rects[x, 0], rects[x, 0] + rects[x, 2]):
+            for c in range(rects[x, 1], rects[x, 1] + rects[x, 3]):
+                start[r * C + c + 1] += 1
+    for i in range(N):
+        start[i + 1] += start[i]
+    fill = start[:N].copy()
+    members = np.empty(start[N], np.int64)
+    for x in range(rects.shape[0]):
+        for r in range(rects[x, 0], rects[x, 0] + rects[x, 2]):
+            for c in range(rects[x, 1], rects[x, 1] + rects[x, 3]):
+                members[fill[r * C + c]] = x
+                fill[r * C + c] += 1
+    return start, members
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _covers(rects, x, r, c):  # pragma: no cover - compiled
+    return (rects[x, 0] <= r < rects[x, 0] + rects[x, 2]
+            and rects[x, 1] <= c < rects[x, 1] + rects[x, 3])
+
+
+@njit(cache=True, nogil=True)
+def _drop(x, alive, rects, cov, queue, queued, top, C):  # pragma: no cover - compiled
+    """Candidate x dies: every cell it covers has one coverer less and is queued again."""
+    alive[x] = False
+    for r in range(rects[x, 0], rects[x, 0] + rects[x, 2]):
+        for c in range(rects[x, 1], rects[x, 1] + rects[x, 3]):
+            i = r * C + c
+            cov[i] -= 1
+            if not queued[i]:
+                queued[i] = True
+                queue[top] = i
+                top += 1
+    return top
+
+
+@njit(cache=True, nogil=True)
+def no_four_meet(alive, rects, start, members, i, R, C, cov, queue, queued,
+                 top):  # pragma: no cover - compiled
+    """The local double of "no four regions meet at a lattice point", for any tiling by
+    rectangles: four meet at an interior point exactly when one chosen rectangle has its
+    bottom-right corner there and another its top-left corner. Read at cell i (r, c): if
+    every live coverer of i starts at i, the point above-left of i is a top-left corner, so
+    the coverers of the cell diagonally above-left that end there die; if every live coverer
+    of i ends at i, the coverers of the cell diagonally below-right that start there die.
+    The queue's new top."""
+    r, c = i // C, i % C
+    if r > 0 and c > 0:
+        starts = True
+        for m in range(start[i], start[i + 1]):
+            x = members[m]
+            if alive[x] and not (rects[x, 0] == r and rects[x, 1] == c):
+                starts = False
+                break
+        if starts:
+            j = i - C - 1
+            for m in range(start[j], start[j + 1]):
+                x = members[m]
+                if (alive[x] and rects[x, 0] + rects[x, 2] == r
+                        and rects[x, 1] + rects[x, 3] == c):
+                    top = _drop(x, alive, rects, cov, queue, queued, top, C)
+    if r < R - 1 and c < C - 1:
+        ends = True
+        for m in range(start[i], start[i + 1]):
+            x = members[m]
+            if alive[x] and not (rects[x, 0] + rects[x, 2] == r + 1
+                                 and rects[x, 1] + rects[x, 3] == c + 1):
+                ends = False
+                break
+        if ends:
+            j = i + C + 1
+            for m in range(start[j], start[j + 1]):
+                x = members[m]
+                if alive[x] and rects[x, 0] == r + 1 and rects[x, 1] == c + 1:
+                    top = _drop(x, alive, rects, cov, queue, queued, top, C)
+    return top
+
+
+@njit(cache=True, nogil=True)
+def settle_cover(alive, rects, start, members, R, C, core, cross):  # pragma: no cover
+    """Exact cover of the cells by the live candidates (flags, in place) to a fixpoint;
+    False on a contradiction. Always: a cell no live candidate covers is a contradiction,
+    and a cell one live candidate covers takes it (every candidate overlapping it dies).
+    `core`: whichever live coverer a cell takes, it covers their intersection, so every
+    candidate on a cell of the intersection that misses the cell dies. `cross`:
+    `no_four_meet`. Work is queued per cell, when one of its coverers dies."""
+    N = R * C
+    cov = np.zeros(N, np.int64)
+    for i in range(N):
+        for m in range(start[i], start[i + 1]):
+            cov[i] += alive[members[m]]
+    queue = np.empty(N, np.int64)
+    queued = np.ones(N, np.bool_)
+    for i in range(N):
+        queue[i] = N - 1 - i  # popped from the top: row-major
+    top = N
+    while top > 0:
+        top -= 1
+        i = queue[top]
+        queued[i] = False
+        if cov[i] == 0:
+            return False
+        r, c = i // C, i % C
+        if cov[i] == 1 or core:
+            t, lft, b, rt = 0, 0, R, C  # the intersection of the live coverers
+            for m in range(start[i], start[i + 1]):
+                x = members[m]
+                if alive[x]:
+                    t, lft = max(t, rects[x, 0]), max(lft, rects[x, 1])
+                    b = min(b, rects[x, 0] + rects[x, 2])
+                    rt = min(rt, rects[x, 1] + rects[x, 3])
+            for y in range(t, b):
+                for z in range(lft, rt):
+                    j = y * C + z
+                    if j == i:
+                        continue
+                    for m in range(start[j], start[j + 1]):
+                        x = members[m]
+                        if alive[x] and not _covers(rects, x, r, c):
+                            top = _drop(x, alive, rects, cov, queue, queued, top, C)
+                    if cov[j] == 0:
+                        return False
+        if cross:
+            top = no_four_meet(alive, rects, start, members, i, R, C, cov, queue, queued, top)
+    return cov.min() > 0 if N else True
+
+
+@njit(cache=True, nogil=True)
+def lines_meeting(vertical, horizontal, R, C, count):  # pragma: no cover - compiled
+    """The interior lattice points (i, j), 1 ≤ i < R, 1 ≤ j < C, where exactly `count` of
+    the four border segments around them are lines (4: a cross, pzprjs's bdCross; 1: a dead
+    end, bdDeadEnd), from border bits as `Borders` stores them."""
+    out = np.empty((max(0, (R - 1) * (C - 1)), 2), np.int64)
+    k = 0
+    for i in range(1, R):
+        for j in range(1, C):
+            n = (vertical[(i - 1) * (C - 1) + j - 1] + vertical[i * (C - 1) + j - 1]
+                 + horizontal[(i - 1) * C + j - 1] + horizontal[(i - 1) * C + j])
+            if n == count:
+                out[k, 0], out[k, 1] = i, j
+                k += 1
+    return out[:k].copy()
+
+
+# -- what the shells read of any region answer -------------------------------------------
+
+
+def regions_json(answer: Borders) -> list[list[int]]:
+    """A drawing's regions as the JSON ANSWER has them: each one's bounding box [top, left,
+    height, width], by top then left."""
+    return [list(box) for box in answer.rects()]
+
+
+def region_picture(rows: int, cols: int, answer: Borders) -> np.ndarray:
+    """One value per cell naming its region's box, so that two drawings compare cell by
+    cell."""
+    out = np.zeros((rows, cols), dtype=np.int64)
+    for t, lft, h, w in answer.rects():
+        key = np.ravel_multi_index((t, lft, h - 1, w - 1), (rows, cols, rows, cols))
+        out[t:t + h, lft:lft + w] = key
+    return out
+
+
+def drawn_boxes(rows: int, cols: int, position: Any) -> list[Rect]:
+    """A rectangle player's position: a list of [top, left, height, width], each inside the
+    board (anything else is refused)."""
+    shape = "a position is a list of rectangles [top, left, height, width]"
+    if not isinstance(position, list):
+        raise RectlogicError(shape)
+    out: list[Rect] = []
+    for box in position:
+        if not (isinstance(box, list) and len(box) == 4
+                and all(isinstance(v, int) for v in box)):
+            raise RectlogicError(shape)
+        t, lft, h, w = box
+        if min(t, lft) < 0 or min(h, w) < 1 or t + h > rows or lft + w > cols:
+            raise RectlogicError(f"rectangle {box} is not inside the board")
+        out.append((t, lft, h, w))
+    return out
+
+
+@njit(cache=True, nogil=True)
+def put_row(out, total, a, b, c, d):  # pragma: no cover - compiled
+    """Row `total` of a growing (n, 4) table set to (a, b, c, d), the table doubled when
+    full; the table (the same or grown)."""
+    if total == out.shape[0]:
+        grown = np.empty((2 * total, 4), np.int64)
+        grown[:total] = out
+        out = grown
+    out[total, 0], out[total, 1], out[total, 2], out[total, 3] = a, b, c, d
+    return out
