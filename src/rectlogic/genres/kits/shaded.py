@@ -8,14 +8,14 @@ narrowing said in words, and the law's prime clauses for the clause engines."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
 
 from ...engine.clauses import box_clauses, prime_boxes
-from ...errors import RectlogicError
+from ...errors import FormatError, RectlogicError
 from ..base import framed_cell, position_rows
 
 WHITE, SHADED = 0, 1
@@ -109,3 +109,32 @@ def window_clauses(window: list[int]) -> list[list[int]]:
     """The prime clauses over one window's cell variables (NE, SE, SW, NW): a cell is WHITE
     when its variable is false, SHADED when true."""
     return box_clauses(window_boxes(), [(-v, v) for v in window])
+
+
+def read_answer_rows(puzzle: Any, data: object, title: str) -> tuple[tuple[int, ...], ...]:
+    """The JSON ANSWER read back (rows of `#` and `.`): 1 per shaded cell, 0 per unshaded."""
+    shaped = (isinstance(data, list) and len(data) == puzzle.rows
+              and all(isinstance(r, str) and len(r) == puzzle.cols for r in data))
+    if not shaped:
+        raise FormatError(f"a {title} answer is {puzzle.rows} strings of {puzzle.cols} # or .")
+    if any(set(row) - set(MARK.values()) for row in data):  # type: ignore[union-attr]
+        raise FormatError(f"a {title} answer uses # (shaded) and . only")
+    return tuple(tuple(int(ch == MARK[SHADED]) for ch in row) for row in data)  # type: ignore
+
+
+def darts(rows: int, cols: int, rng: np.random.Generator,
+          shapes: Iterable[tuple[int, int]]) -> np.ndarray:
+    """Shaded rectangles that never touch along an edge (every shaded group a rectangle):
+    each shape thrown at a random place, kept where it touches no shaded cell along an
+    edge. The generators' first answers (rows, cols) of booleans."""
+    shaded = np.zeros((rows + 2, cols + 2), dtype=bool)
+    for h, w in shapes:
+        if h > rows or w > cols:
+            continue
+        r, c = int(rng.integers(1, rows - h + 2)), int(rng.integers(1, cols - w + 2))
+        # the rectangle and its four side strips (not the corners) must be unshaded
+        if (shaded[r : r + h, c - 1 : c + w + 1].any()
+                or shaded[r - 1, c : c + w].any() or shaded[r + h, c : c + w].any()):
+            continue
+        shaded[r : r + h, c : c + w] = True
+    return shaded[1:-1, 1:-1]
