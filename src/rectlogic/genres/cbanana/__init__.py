@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...grid import ANY_CLUE, check_same_size
-from ..base import Genre, Propagate, Violation, register
+from ..base import ClauseModel, Genre, Part, Propagate, Violation, register
 from ..generating import Judge
 from ..kits import shaded
 from . import generate as _generate
@@ -39,6 +39,7 @@ class ChocoBanana(Genre[Puzzle, Answer]):
     }
     name = "cbanana"
     ALIASES = ("chocobanana", "choco-banana")
+    clause_model = Part(".cnf", ClauseModel)
     RULES = _rules.RULES
     LADDER = _rules.LADDER
     DEFAULT_RUNG = "probe"

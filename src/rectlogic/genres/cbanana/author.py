@@ -54,7 +54,7 @@ EDIT = edit_description(
 
 def decompose(puzzle: Puzzle) -> dict:
     return {"cells": [["" if v == NO_CLUE else "?" if v == ANY_CLUE else str(v) for v in row]
-                      for row in puzzle.clues]}
+                      for row in puzzle.clues], "borders": None}
 
 
 def compose(rows: int, cols: int, cells: object, borders: object = None) -> Puzzle:

@@ -2,9 +2,11 @@
 that never touch along an edge (kit `shaded.darts`), then mended at random — a group that
 breaks a rule (an unshaded rectangle: mostly a pocket shut in by rectangles and the edge) is
 shaded or opened up — until every shaded group is a rectangle and no unshaded one is. Numbers:
-the sizes of their groups, first on a few random cells; while a second answer exists, a cell
-where the two differ gets its number; then numbers are thinned to the style's share while
-the judge accepts the board."""
+the sizes of their groups, first on a few random cells (small groups likelier); then, for a
+grade asked, a cell the grade's fixpoint leaves open gets its number until that fixpoint
+finishes the board — or, for no grade or `search`, while a second answer exists, a cell where
+the two differ; then numbers are thinned to the style's share while the judge accepts the
+board."""
 
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ DARTS = 2
 """Darts thrown per cell."""
 MENDS = 200
 """Mending steps before an answer is given up."""
-FIRST_NUMBERS = 0.12
+FIRST_NUMBERS = 0.08
 """The share of cells numbered before the repair starts."""
 REPAIRS = 60
 """Numbers the repair may add before a board is given up."""
@@ -85,7 +87,39 @@ def _puzzle(sizes: np.ndarray, numbered: np.ndarray) -> Puzzle:
                                           for c in range(cols)) for r in range(rows)))
 
 
+SMALL = 1.5
+"""A cell to number is drawn with weight size^-SMALL (its group's size): published boards
+number small groups mostly, and a number on a large unshaded field says little."""
+UNMADE = frozenset({"corner"})
+"""The grades these boards never have: the window law alone never reads a number."""
+
+
+def _pick(cells: np.ndarray, sizes: np.ndarray, rng: np.random.Generator) -> tuple[int, int]:
+    """One of the cells (a boolean grid), small groups likelier."""
+    where = np.argwhere(cells)
+    weight = sizes[cells].astype(float) ** -SMALL
+    r, c = where[int(rng.choice(len(where), p=weight / weight.sum()))]
+    return int(r), int(c)
+
+
+def _open_after(puzzle: Puzzle, rung: str) -> np.ndarray | None:
+    """The cells the rung's fixpoint leaves open (rows, cols), or None on a contradiction."""
+    from . import CBANANA  # the genre's own propagator (its package, not the solver)
+
+    start = CBANANA.initial_domains(puzzle)
+    propagate = CBANANA.propagator(puzzle, CBANANA.rules_for(rung))
+    d = propagate(start[None])[0]
+    if not d.all():
+        return None
+    return (d.reshape(puzzle.rows + 2, puzzle.cols + 2)[1:-1, 1:-1] == 3)
+
+
 def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
+    """An answer; numbers on a few cells; then, for a grade of the ladder, numbers on cells
+    that grade's fixpoint leaves open until it finishes the board (or, asked for no grade
+    or `search`, on cells where a second answer differs while there is one); then thinned."""
+    if judge.target in UNMADE:
+        return None
     shaded = answer(rows, cols, rng)
     if shaded is None:
         return None
@@ -93,32 +127,32 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Pu
     sizes = group_sizes(truth)
     numbered = rng.random(shaded.shape) < FIRST_NUMBERS
     puzzle = _puzzle(sizes, numbered)
-    if judge.answers is not None:
-        for _ in range(REPAIRS):
+    rung = judge.target if judge.target not in (None, "search") else None
+    for _ in range(REPAIRS):
+        if rung is not None:
+            left = _open_after(puzzle, rung)
+            if left is None:
+                return None
+            if not left.any():
+                break
+        elif judge.answers is not None:
             found = judge.answers(puzzle)
             other = next((a for a in found if a != truth), None)
             if other is None:
                 if found != [truth]:
                     return None
                 break
-            differ = np.argwhere((np.array(other.shaded, dtype=bool) != shaded) & ~numbered)
-            if not len(differ):
-                return None
-            r, c = differ[int(rng.integers(len(differ)))]
-            numbered[int(r), int(c)] = True
-            puzzle = _puzzle(sizes, numbered)
+            left = (np.array(other.shaded, dtype=bool) != shaded)
         else:
-            return None
-    for _ in range(REPAIRS):
-        if judge.accept(puzzle):
             break
-        free = np.argwhere(~numbered)
-        if not len(free):
+        left &= ~numbered
+        if not left.any():
             return None
-        r, c = free[int(rng.integers(len(free)))]
-        numbered[int(r), int(c)] = True
+        numbered[_pick(left, sizes, rng)] = True
         puzzle = _puzzle(sizes, numbered)
     else:
+        return None
+    if not judge.accept(puzzle):
         return None
     cells = [tuple(int(v) for v in rc) for rc in np.argwhere(numbered)]
 

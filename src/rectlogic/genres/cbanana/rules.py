@@ -231,8 +231,16 @@ def _groups(g, ctx, R, C, flags, TODO, QUEUED):  # pragma: no cover - compiled
                             if g[y] == BOTH and ctx[CLUE + y] != FRAME:
                                 g[y] = other
                                 top = kernel.push(ctx, TODO, QUEUED, top, y)
-            elif size < num and _reach(g, ctx, x0, v, num, W, n, STACK, MARK, k) < num:
-                return -1
+            elif size < num:
+                reach = _reach(g, ctx, x0, v, num, W, STACK, MARK, k, LABEL, NUM)
+                if reach < num:
+                    return -1
+                if reach == num:  # every cell it can reach is in the group
+                    for i in range(num):
+                        y = ctx[STACK + i]
+                        if g[y] == BOTH:
+                            g[y] = v
+                            top = kernel.push(ctx, TODO, QUEUED, top, y)
         if flags & BENT and v == WH and boxed:
             if ctx[OPEN + k] == 0:
                 return -1  # an unshaded rectangle shut in
@@ -278,6 +286,9 @@ def _groups(g, ctx, R, C, flags, TODO, QUEUED):  # pragma: no cover - compiled
                     keep &= ~v
         if flags & BOX and m >= 1 and keep & SH and not _fits(g, ctx, x, m, R, C, W):
             keep &= WH
+        if flags & SIZE and m >= 3 and keep & WH and _reach(
+                g, ctx, x, WH, m, W, STACK, MARK, K + x, LABEL, NUM) < m:
+            keep &= SH
         if keep != BOTH:
             top = _narrow(g, ctx, TODO, QUEUED, top, x, keep)
             if top < 0:
@@ -286,23 +297,41 @@ def _groups(g, ctx, R, C, flags, TODO, QUEUED):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _reach(g, ctx, x0, v, limit, W, n, STACK, MARK, k):  # pragma: no cover - compiled
-    """How many cells (up to `limit`) the group of x0 could still take in: those reached
-    from it through cells that may have its colour (marked k in MARK)."""
-    ctx[MARK + x0] = k
-    ctx[STACK], sp, count = x0, 1, 0
-    while sp:
-        sp -= 1
-        x = ctx[STACK + sp]
-        count += 1
-        if count >= limit:
-            return count
+def _reach(g, ctx, x0, v, num, W, STACK, MARK, stamp, LABEL, NUM):  # pragma: no cover
+    """How many cells (up to num + 1) the group of x0, of colour v and number num, could
+    take in: those reached from it through cells that may have its colour and would not
+    join it to a number of its colour other than num (they sit in such a group, carry such
+    a number, or touch such a group). Breadth first: the cells reached are STACK[:count]."""
+    ctx[MARK + x0] = stamp
+    ctx[STACK] = x0
+    head, tail = 0, 1
+    while head < tail:
+        x = ctx[STACK + head]
+        head += 1
+        if head > num:
+            return head
         for y in (x - W, x + W, x - 1, x + 1):
-            if ctx[4 + y] != FRAME and g[y] & v and ctx[MARK + y] != k:
-                ctx[MARK + y] = k
-                ctx[STACK + sp] = y
-                sp += 1
-    return count
+            if ctx[4 + y] == FRAME or not g[y] & v or ctx[MARK + y] == stamp:
+                continue
+            ctx[MARK + y] = stamp
+            q = ctx[4 + y]
+            if q >= 1 and q != num:
+                continue
+            if g[y] == v and ctx[LABEL + y] >= 0:
+                q = ctx[NUM + ctx[LABEL + y]]
+                if q >= 1 and q != num:
+                    continue
+            else:
+                clash = False
+                for z in (y - W, y + W, y - 1, y + 1):
+                    if g[z] == v and ctx[LABEL + z] >= 0:
+                        q = ctx[NUM + ctx[LABEL + z]]
+                        clash = clash or (q >= 1 and q != num)
+                if clash:
+                    continue
+            ctx[STACK + tail] = y
+            tail += 1
+    return head
 
 
 @njit(cache=True, nogil=True, inline="always")
