@@ -3,11 +3,11 @@ one, and every number gives the size of its group."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import numpy as np
 
-from ...grid import ANY_CLUE, check_same_size
+from ...grid import ANY_CLUE
 from ..base import ClauseModel, Genre, Part, Propagate, Violation, register
 from ..generating import Judge
 from ..kits import shaded
@@ -21,7 +21,7 @@ from .validate import obeys_rules as _obeys_rules
 from .validate import validate as _validate
 
 
-class ChocoBanana(Genre[Puzzle, Answer]):
+class ChocoBanana(shaded.ShadedCells, Genre[Puzzle, Answer]):
     RULES_TEXT = (
         "Shade some cells. Every group of shaded cells joined along sides is a filled "
         "rectangle; every group of unshaded cells is not a rectangle. A number gives the "
@@ -46,40 +46,22 @@ class ChocoBanana(Genre[Puzzle, Answer]):
     UI_ONLY_CODES = UI_ONLY_CODES
     PROBE_EVERY_NODE = True
 
-    def initial_domains(self, puzzle: Puzzle) -> np.ndarray:
-        return shaded.open_board(puzzle.rows, puzzle.cols).copy()
-
     def base_propagator(self, puzzle: Puzzle, rules: frozenset[str]) -> Propagate | None:
         return _rules.build(puzzle, rules)
 
-    def decode(self, puzzle: Puzzle, domains: np.ndarray) -> Answer:
-        return Answer(shaded.shading(puzzle, domains))
-
-    def encode(self, puzzle: Puzzle, answer: Answer) -> np.ndarray:
-        check_same_size(puzzle, answer)
-        return shaded.shaded_domains(puzzle, answer.shaded)
-
-    def faults(self, puzzle: Puzzle, answer: Answer) -> list[str]:
-        return _generate.faults(puzzle, answer)
-
-    def live_mistakes(self, puzzle: Puzzle, position: Any) -> list[Violation]:
-        return _live(puzzle, position)
+    faults = staticmethod(_generate.faults)
+    live_mistakes = staticmethod(_live)
 
     def pzprjs_findings(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
-        check_same_size(puzzle, answer)
         return _validate(puzzle, answer)
 
     def obeys_rules(self, puzzle: Puzzle, answer: Answer) -> bool:
-        check_same_size(puzzle, answer)
         return _obeys_rules(puzzle, answer)
 
     def accept(self, puzzle: Puzzle):
         """The validator's verdict read straight off the search's domains (no Answer made)."""
         bit = shaded.BIT[shaded.SHADED]
         return lambda d: _domains_obey_rules(puzzle, d, bit)
-
-    def answer_json(self, puzzle: Puzzle, answer: Answer) -> list[str]:
-        return shaded.answer_rows(answer.shaded)
 
     def render(self, puzzle: Puzzle, answer: Answer | None = None) -> str:
         """Numbers in their cells, shaded cells as #, unshaded ones as ."""
@@ -92,13 +74,6 @@ class ChocoBanana(Genre[Puzzle, Answer]):
                 cells.append(f"{(text + mark) or '.':>3}")
             rows.append("".join(cells))
         return "\n".join(rows)
-
-    def position_domains(self, puzzle: Puzzle, position: list[str]) -> np.ndarray:
-        """Rows of characters: `#` shaded, `.` marked unshaded, `_` or space open."""
-        return shaded.position_domains(puzzle, self.initial_domains(puzzle), position)
-
-    def describe(self, puzzle: Puzzle, variable: int, before: int, after: int) -> dict:
-        return shaded.describe(puzzle, variable, before, after)
 
     def generate(self, rows: int, cols: int, rng: np.random.Generator,
                  judge: Judge) -> Puzzle | None:

@@ -10,6 +10,7 @@ import numpy as np
 
 from ...grid import ANY_CLUE, NO_CLUE, is_number
 from ..drawing import edit_description, read_tokens
+from ..kits.shaded import givens, repair, unfix  # noqa: F401  (its author parts)
 from .model import Answer, Puzzle
 from .validate import groups
 
@@ -62,21 +63,6 @@ def compose(rows: int, cols: int, cells: object, borders: object = None) -> Puzz
     return Puzzle(rows, cols, tuple(
         tuple(NO_CLUE if t == "" else ANY_CLUE if t == "?" else int(t) for t in row)
         for row in tokens))
-
-
-def givens(puzzle: Puzzle) -> list[Cell]:
-    """Nothing stays fixed once the numbers are relaxed."""
-    return []
-
-
-def unfix(puzzle: Puzzle, cells: Iterable[Cell]) -> Puzzle:
-    return puzzle
-
-
-def repair(puzzle: Puzzle, answer: Answer, given_up: Iterable[Cell],
-           near: Iterable[Cell]) -> Answer | None:
-    """No cheap repair: the analysis searches."""
-    return None
 
 
 def impossible(puzzle: Puzzle) -> str | None:

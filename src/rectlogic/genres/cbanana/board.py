@@ -7,20 +7,14 @@ from typing import Any
 
 from ...grid import ANY_CLUE, NO_CLUE
 from ..drawing import DOT, FILL, OPEN, cell_board, fixed
+from ..kits.shaded import PLAY_HELP
 from .model import Puzzle
-
-HELP = ("Click a cell to shade it, again to clear it; drag to paint a stroke the way the first "
-        "cell went.",
-        "Right-click, Shift+click, the . key or the Dot mode marks a cell unshaded; Erase "
-        "clears.")
 
 
 def describe(puzzle: Puzzle) -> dict[str, Any]:
-    def given(r: int, c: int) -> dict[str, Any] | None:
-        v = puzzle.clues[r][c]
-        if v == NO_CLUE:
-            return None
-        return fixed(text="?" if v == ANY_CLUE else str(v))
-
-    return cell_board(puzzle, given, {OPEN: {}, "#": FILL, ".": DOT}, [OPEN, "#"], ".",
-                      {OPEN: "."}, HELP, back="dot", paint=True)
+    labels = {NO_CLUE: None, ANY_CLUE: "?"}
+    return cell_board(
+        puzzle, lambda r, c: None if puzzle.clues[r][c] == NO_CLUE else fixed(
+            text=labels.get(puzzle.clues[r][c], str(puzzle.clues[r][c]))),
+        {OPEN: {}, "#": FILL, ".": DOT}, [OPEN, "#"], ".", {OPEN: "."}, PLAY_HELP,
+        back="dot", paint=True)

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from ...engine.clauses import Cnf, Encoding
-from ..kits.shaded import window_clauses
+from ..kits.shaded import window_law
 from .model import Answer, Puzzle
 
 
@@ -68,10 +68,7 @@ def encode(puzzle: Puzzle) -> Encoding:
     R, C = puzzle.rows, puzzle.cols
     cnf = Cnf()
     s = [[cnf.var() for _ in range(C)] for _ in range(R)]
-    for r in range(R - 1):
-        for c in range(C - 1):
-            cnf.clauses.extend(window_clauses([s[r][c + 1], s[r + 1][c + 1], s[r + 1][c],
-                                               s[r][c]]))
+    window_law(cnf, s)
     _no_unshaded_rectangles(cnf, s, R, C)
     for r, c, n in puzzle.numbers():
         _group_size(cnf, s, R, C, r, c, n)

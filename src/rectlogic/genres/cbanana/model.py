@@ -14,6 +14,7 @@ import numpy as np
 
 from ...errors import RectlogicError
 from ...grid import check_size, frozen_array, hashed_once
+from ..kits.shaded import Shading
 
 
 @dataclass(frozen=True)
@@ -44,15 +45,5 @@ class Puzzle:
                 if v >= 1]
 
 
-@dataclass(frozen=True)
-class Answer:
-    shaded: tuple[tuple[int, ...], ...]
-    """1 for a shaded cell, 0 for an unshaded one."""
-
-    @property
-    def rows(self) -> int:
-        return len(self.shaded)
-
-    @property
-    def cols(self) -> int:
-        return len(self.shaded[0]) if self.shaded else 0
+Answer = Shading
+"""1 per shaded cell, 0 per unshaded one (the kit's answer)."""

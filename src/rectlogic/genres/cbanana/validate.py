@@ -11,7 +11,7 @@ import numpy as np
 
 from ...compiled import njit
 from ...grid import _pieces as _flood
-from ...grid import piece_boxes
+from ...grid import check_same_size, piece_boxes
 from ..base import Check, Place, Violation, position_rows, run_checks
 from .model import Answer, Puzzle
 
@@ -95,6 +95,7 @@ CHECKS = (
 
 
 def validate(puzzle: Puzzle, answer: Answer) -> list[Violation]:
+    check_same_size(puzzle, answer)
     return run_checks(CHECKS, puzzle, answer, _facts(answer))
 
 
@@ -130,6 +131,7 @@ def live(puzzle: Puzzle, position: list[str]) -> list[Violation]:
 
 def obeys_rules(puzzle: Puzzle, answer: Answer) -> bool:
     """The verdict of `validate` without its report, over arrays (for a search's leaves)."""
+    check_same_size(puzzle, answer)
     return bool(_shading_ok(np.array(answer.shaded, dtype=np.bool_), puzzle.clue_array))
 
 
