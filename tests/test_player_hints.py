@@ -21,6 +21,7 @@ from rectlogic.grade import grade
 from .playing import (
     SHOTS,
     Board,
+    Move,
     answer_moves,
     bank_board,
     example_boards,
@@ -148,8 +149,12 @@ def revealed_move(board: Board, page: Page):
     cells = {tuple(map(int, (float(e["y"]) // 40, float(e["x"]) // 40))) for e in page.evaluate(
         "[...document.querySelectorAll('rect.hint')].map(e => ({x: e.getAttribute('x'), "
         "y: e.getAttribute('y')}))")}
-    return [m for m in answer_moves(board)
-            if (m.rect is not None and m.first_cell in cells) or m.cell in cells], cells
+    made = [m for m in answer_moves(board)
+            if (m.rect is not None and m.first_cell in cells) or m.cell in cells]
+    if not board.rectangles:  # a cell the answer leaves empty is revealed with the dot
+        made += [Move(cell=cell, state=board.desc["dot"], dot=True) for cell in sorted(cells)
+                 if board.free(*cell) and all(m.cell != cell for m in made)]
+    return made, cells
 
 
 @params(first_examples())

@@ -14,14 +14,14 @@ from typing import Any
 
 from ..errors import RectlogicError, UnknownGenre
 from .base import Genre, register, unregister
+from .cbanana import CBANANA
 from .chocona import CHOCONA
 from .shakashaka import SHAKASHAKA
 from .shikaku import SHIKAKU
+from .squarejam import SQUAREJAM
 from .tatamibari import TATAMIBARI
 
-from .squarejam import SQUAREJAM
-
-GENRES: tuple[Genre, ...] = (SHAKASHAKA, SHIKAKU, CHOCONA, TATAMIBARI, SQUAREJAM)
+GENRES: tuple[Genre, ...] = (SHAKASHAKA, SHIKAKU, CHOCONA, TATAMIBARI, CBANANA, SQUAREJAM)
 """Every genre, in the order the docs and the shells list them."""
 GENRE_NAMES = tuple(g.name for g in GENRES)
 _BY_NAME = {key: g for g in GENRES for key in (g.name, *g.ALIASES)}

@@ -28,7 +28,7 @@ from .validate import obeys_rules as _obeys_rules
 from .validate import validate as _validate
 
 
-class Chocona(Genre[Puzzle, Answer]):
+class Chocona(shaded.ShadedCells, Genre[Puzzle, Answer]):
     RULES_TEXT = (
         "Shade some cells. A number in a region (the thick lines) says how many of its cells "
         "are shaded. Every group of shaded cells joined along sides is a filled rectangle; "
@@ -56,18 +56,8 @@ class Chocona(Genre[Puzzle, Answer]):
     SLOW_RULES = frozenset({"box"})
     PROBE_EVERY_NODE = True  # windows and tallies alone leave hard boards to deep search
 
-    def initial_domains(self, puzzle: Puzzle) -> np.ndarray:
-        return shaded.open_board(puzzle.rows, puzzle.cols).copy()
-
     def base_propagator(self, puzzle: Puzzle, rules: frozenset[str]) -> Propagate | None:
         return _rules.build(puzzle, rules)
-
-    def decode(self, puzzle: Puzzle, domains: np.ndarray) -> Answer:
-        return Answer(shaded.shading(puzzle, domains))
-
-    def encode(self, puzzle: Puzzle, answer: Answer) -> np.ndarray:
-        check_same_size(puzzle, answer)
-        return shaded.shaded_domains(puzzle, answer.shaded)
 
     def faults(self, puzzle: Puzzle, answer: Answer) -> list[str]:
         return _generate.faults(puzzle, answer)
@@ -93,9 +83,6 @@ class Chocona(Genre[Puzzle, Answer]):
         """The validator's verdict read straight off the search's domains (no Answer made)."""
         return lambda d: _domains_obey_rules(puzzle, d)
 
-    def answer_json(self, puzzle: Puzzle, answer: Answer) -> list[str]:
-        return shaded.answer_rows(answer.shaded)
-
     def render(self, puzzle: Puzzle, answer: Answer | None = None) -> str:
         """Clues on their top cells, shaded cells as #, region borders drawn."""
         tops = {puzzle.top_cell(k): v for k, v in enumerate(puzzle.clues) if v != -1}
@@ -108,13 +95,6 @@ class Chocona(Genre[Puzzle, Answer]):
             return ("?" if v == ANY_CLUE else str(v)) + mark
 
         return draw_rooms(puzzle.regions, text)
-
-    def position_domains(self, puzzle: Puzzle, position: list[str]) -> np.ndarray:
-        """Rows of characters: `#` shaded, `.` marked unshaded, `_` or space open."""
-        return shaded.position_domains(puzzle, self.initial_domains(puzzle), position)
-
-    def describe(self, puzzle: Puzzle, variable: int, before: int, after: int) -> dict:
-        return shaded.describe(puzzle, variable, before, after)
 
     def generate(self, rows: int, cols: int, rng: np.random.Generator,
                  judge: Judge) -> Puzzle | None:

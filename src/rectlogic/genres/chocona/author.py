@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 
 from ...grid import ANY_CLUE, NO_CLUE, borders_of, is_number, rooms_from_borders
 from ..drawing import edit_description, read_borders, read_tokens
+from ..kits.shaded import givens, repair, unfix  # noqa: F401  (its author parts)
 from .model import Answer, Puzzle, make_puzzle
 
 Cell = tuple[int, int]
@@ -67,21 +68,6 @@ def compose(rows: int, cols: int, cells: object, borders: object = None) -> Puzz
     clues = [[NO_CLUE if t == "" else ANY_CLUE if t == "?" else int(t) for t in row]
              for row in tokens]
     return make_puzzle(regions, clues)
-
-
-def givens(puzzle: Puzzle) -> list[Cell]:
-    """Nothing stays fixed once the numbers are relaxed."""
-    return []
-
-
-def unfix(puzzle: Puzzle, cells: Iterable[Cell]) -> Puzzle:
-    return puzzle
-
-
-def repair(puzzle: Puzzle, answer: Answer, given_up: Iterable[Cell],
-           near: Iterable[Cell]) -> Answer | None:
-    """No cheap repair: the analysis searches (its conflicts are small and quick)."""
-    return None
 
 
 def impossible(puzzle: Puzzle) -> str | None:

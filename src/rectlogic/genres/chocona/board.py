@@ -7,12 +7,10 @@ from typing import Any
 
 from ...grid import ANY_CLUE, NO_CLUE
 from ..drawing import DOT, FILL, OPEN, cell_board, fixed
+from ..kits.shaded import PLAY_HELP
 from .model import Puzzle
 
-HELP = ("Click a cell to shade it, again to clear it; drag to paint a stroke the way the first "
-        "cell went.",
-        "Right-click, Shift+click, the . key or the Dot mode marks a cell unshaded; Erase "
-        "clears.")
+HELP = PLAY_HELP
 
 
 def describe(puzzle: Puzzle) -> dict[str, Any]:

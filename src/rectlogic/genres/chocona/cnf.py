@@ -5,7 +5,7 @@ shaded cells force the fourth); each number a cardinality constraint on its regi
 from __future__ import annotations
 
 from ...engine.clauses import Cnf, Encoding
-from ..kits.shaded import window_boxes, window_clauses  # noqa: F401  (the law's clauses)
+from ..kits.shaded import window_boxes, window_clauses, window_law  # noqa: F401
 from .model import Answer, Puzzle
 
 
@@ -13,10 +13,7 @@ def encode(puzzle: Puzzle) -> Encoding:
     R, C = puzzle.rows, puzzle.cols
     cnf = Cnf()
     s = [[cnf.var() for _ in range(C)] for _ in range(R)]
-    for r in range(R - 1):
-        for c in range(C - 1):
-            cnf.clauses.extend(window_clauses([s[r][c + 1], s[r + 1][c + 1], s[r + 1][c],
-                                               s[r][c]]))
+    window_law(cnf, s)
     for k, cells in enumerate(puzzle.region_cells):
         if puzzle.clues[k] >= 0:
             cnf.exactly([s[r][c] for r, c in cells], puzzle.clues[k])

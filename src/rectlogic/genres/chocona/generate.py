@@ -13,12 +13,13 @@ numbered."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 import numpy as np
 
 from ...grid import NO_CLUE, label_pieces, piece_labels
 from ..generating import Judge, degenerate, thin
+from ..kits.shaded import darts
 from .model import Answer, Puzzle, make_puzzle
 
 
@@ -26,23 +27,6 @@ def dart_packing(rows: int, cols: int, rng: np.random.Generator, max_rect: int =
     shapes = ((int(rng.integers(1, max_rect + 1)), int(rng.integers(1, max_rect + 1)))
               for _ in range(2 * rows * cols))
     return darts(rows, cols, rng, shapes)
-
-
-def darts(rows: int, cols: int, rng: np.random.Generator,
-          shapes: Iterable[tuple[int, int]]) -> np.ndarray:
-    """Each shape thrown at a random place, kept where it touches no shaded cell along an
-    edge."""
-    shaded = np.zeros((rows + 2, cols + 2), dtype=bool)
-    for h, w in shapes:
-        if h > rows or w > cols:
-            continue
-        r, c = int(rng.integers(1, rows - h + 2)), int(rng.integers(1, cols - w + 2))
-        # the rectangle and its four side strips (not the corners) must be unshaded
-        if (shaded[r : r + h, c - 1 : c + w + 1].any()
-                or shaded[r - 1, c : c + w].any() or shaded[r + h, c : c + w].any()):
-            continue
-        shaded[r : r + h, c : c + w] = True
-    return shaded[1:-1, 1:-1]
 
 
 def _regions(pieces: np.ndarray, rng: np.random.Generator, max_size: int,

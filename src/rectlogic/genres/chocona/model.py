@@ -18,7 +18,7 @@ import numpy as np
 
 from ...errors import RectlogicError
 from ...grid import NO_CLUE, check_size, frozen_array, hashed_once, label_pieces
-from ..kits.shaded import BIT, BOTH, SHADED, WHITE, WINDOW_OK  # noqa: F401  (its values)
+from ..kits.shaded import BIT, BOTH, SHADED, WHITE, WINDOW_OK, Shading  # noqa: F401
 
 
 @dataclass(frozen=True)
@@ -69,18 +69,8 @@ class Puzzle:
         return min(self.region_cells[region], key=lambda rc: (rc[1], rc[0]))
 
 
-@dataclass(frozen=True)
-class Answer:
-    shaded: tuple[tuple[int, ...], ...]
-    """1 for a shaded cell, 0 for an unshaded one."""
-
-    @property
-    def rows(self) -> int:
-        return len(self.shaded)
-
-    @property
-    def cols(self) -> int:
-        return len(self.shaded[0]) if self.shaded else 0
+Answer = Shading
+"""1 per shaded cell, 0 per unshaded one (the kit's answer)."""
 
 
 def make_puzzle(labels: Sequence[Sequence[Hashable]], clue_grid: Sequence[Sequence[int]]) -> Puzzle:

@@ -4,18 +4,22 @@ Choco Banana), with the rule "every shaded clump is a rectangle" as a law over 2
 The domains: one 2-bit mask per cell of a framed (rows+2)×(cols+2) grid, the frame unshaded.
 What such a genre shares is here: the values, the window law and the narrowing table built
 from it, the open board, answers as rows of `#`/`.`, a player's position read back, a
-narrowing said in words, and the law's prime clauses for the clause engines."""
+narrowing said in words, and the law's prime clauses for the clause engines; the answer type
+(`Shading`), the Genre methods all of them share (`ShadedCells`), the player's help and
+the setter's parts a shaded-cell genre has nothing to say in."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
 
 from ...engine.clauses import box_clauses, prime_boxes
-from ...errors import RectlogicError
+from ...errors import FormatError, RectlogicError
+from ...grid import check_same_size
 from ..base import framed_cell, position_rows
 
 WHITE, SHADED = 0, 1
@@ -109,3 +113,104 @@ def window_clauses(window: list[int]) -> list[list[int]]:
     """The prime clauses over one window's cell variables (NE, SE, SW, NW): a cell is WHITE
     when its variable is false, SHADED when true."""
     return box_clauses(window_boxes(), [(-v, v) for v in window])
+
+
+def read_answer_rows(puzzle: Any, data: object, title: str) -> tuple[tuple[int, ...], ...]:
+    """The JSON ANSWER read back (rows of `#` and `.`): 1 per shaded cell, 0 per unshaded."""
+    shaped = (isinstance(data, list) and len(data) == puzzle.rows
+              and all(isinstance(r, str) and len(r) == puzzle.cols for r in data))
+    if not shaped:
+        raise FormatError(f"a {title} answer is {puzzle.rows} strings of {puzzle.cols} # or .")
+    if any(set(row) - set(MARK.values()) for row in data):  # type: ignore[union-attr]
+        raise FormatError(f"a {title} answer uses # (shaded) and . only")
+    return tuple(tuple(int(ch == MARK[SHADED]) for ch in row) for row in data)  # type: ignore
+
+
+def darts(rows: int, cols: int, rng: np.random.Generator,
+          shapes: Iterable[tuple[int, int]]) -> np.ndarray:
+    """Shaded rectangles that never touch along an edge (every shaded group a rectangle):
+    each shape thrown at a random place, kept where it touches no shaded cell along an
+    edge. The generators' first answers (rows, cols) of booleans."""
+    shaded = np.zeros((rows + 2, cols + 2), dtype=bool)
+    for h, w in shapes:
+        if h > rows or w > cols:
+            continue
+        r, c = int(rng.integers(1, rows - h + 2)), int(rng.integers(1, cols - w + 2))
+        # the rectangle and its four side strips (not the corners) must be unshaded
+        if (shaded[r : r + h, c - 1 : c + w + 1].any()
+                or shaded[r - 1, c : c + w].any() or shaded[r + h, c : c + w].any()):
+            continue
+        shaded[r : r + h, c : c + w] = True
+    return shaded[1:-1, 1:-1]
+
+
+@dataclass(frozen=True)
+class Shading:
+    """A shaded-cell genre's answer."""
+
+    shaded: tuple[tuple[int, ...], ...]
+    """1 for a shaded cell, 0 for an unshaded one."""
+
+    @property
+    def rows(self) -> int:
+        return len(self.shaded)
+
+    @property
+    def cols(self) -> int:
+        return len(self.shaded[0]) if self.shaded else 0
+
+
+class ShadedCells:
+    """The Genre methods every shaded-cell genre has alike (listed before `Genre` among a
+    genre's bases): its domains, answers and positions, and a narrowing in words."""
+
+    def initial_domains(self, puzzle: Any) -> np.ndarray:
+        return open_board(puzzle.rows, puzzle.cols).copy()
+
+    def decode(self, puzzle: Any, domains: np.ndarray) -> Shading:
+        return Shading(shading(puzzle, domains))
+
+    def encode(self, puzzle: Any, answer: Shading) -> np.ndarray:
+        check_same_size(puzzle, answer)
+        return shaded_domains(puzzle, answer.shaded)
+
+    def answer_json(self, puzzle: Any, answer: Shading) -> list[str]:
+        return answer_rows(answer.shaded)
+
+    def position_domains(self, puzzle: Any, position: list[str]) -> np.ndarray:
+        """Rows of characters: `#` shaded, `.` marked unshaded, `_` or space open."""
+        return position_domains(puzzle, self.initial_domains(puzzle), position)
+
+    def describe(self, puzzle: Any, variable: int, before: int, after: int) -> dict:
+        return describe(puzzle, variable, before, after)
+
+
+PLAY_HELP = ("Click a cell to shade it, again to clear it; drag to paint a stroke the way the "
+             "first cell went.",
+             "Right-click, Shift+click, the . key or the Dot mode marks a cell unshaded; Erase "
+             "clears.")
+"""How a shaded-cell board is played (the player's help lines)."""
+
+
+def givens(puzzle: Any) -> list[tuple[int, int]]:
+    """The author's part: nothing stays fixed once the numbers are relaxed."""
+    return []
+
+
+def unfix(puzzle: Any, cells: Iterable[tuple[int, int]]) -> Any:
+    """The author's part: no givens to undo."""
+    return puzzle
+
+
+def repair(puzzle: Any, answer: Any, given_up: Iterable[tuple[int, int]],
+           near: Iterable[tuple[int, int]]) -> Any | None:
+    """The author's part: no cheap repair (the analysis searches; its conflicts are small)."""
+    return None
+
+
+def window_law(cnf: Any, s: Sequence[Sequence[int]]) -> None:
+    """The window law's prime clauses over every 2×2 window of cell variables s[r][c]."""
+    for r in range(len(s) - 1):
+        for c in range(len(s[0]) - 1):
+            cnf.clauses.extend(window_clauses([s[r][c + 1], s[r + 1][c + 1], s[r + 1][c],
+                                               s[r][c]]))
