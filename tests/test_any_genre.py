@@ -319,10 +319,10 @@ def test_the_home_page_and_the_player_show_it(pair, page, server: str) -> None:
     for width, height in ((1280, 800), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
         page.goto(f"{server}/")
-        said = f"No {NAME} boards in the bank yet: generate one above."
+        said = f"No {genre.title} boards in the bank yet: generate one above."
         page.wait_for_selector(f"#tables .nobank:has-text('{said}')")
         options = page.eval_on_selector_all("#gen select[name=genre] option",
-                                            "os => os.map(o => o.textContent)")
+                                            "os => os.map(o => o.value)")
         assert options == list(registry.GENRE_NAMES) and options[-1] == NAME
         banked = {c["genre"] for c in bank.counts()}  # a table for each, a line for the rest
         assert page.locator("#tables table").count() == len(banked)

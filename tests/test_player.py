@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page, Route
 
 from rectlogic import bank
-from rectlogic.genres.registry import GENRE_NAMES
+from rectlogic.genres.registry import GENRE_NAMES, get_genre
 
 from .playing import (
     SHOTS,
@@ -304,7 +304,8 @@ def test_the_whole_bank_is_reachable(page: Page, server: str, genre: str) -> Non
     group = min(groups, key=lambda g: g["count"])
     page.goto(server + "/")
     page.wait_for_selector("td a")
-    link = page.locator(f"h2:text-is('{genre}') + div.scroll a[href='/play?id={group['first']}']")
+    title = get_genre(genre).title
+    link = page.locator(f"h2:text-is('{title}') + div.scroll a[href='/play?id={group['first']}']")
     assert link.text_content() == f"{group['count']} boards"  # "boards" for screen readers
     link.click()
     page.wait_for_selector("[data-cell]", state="attached")

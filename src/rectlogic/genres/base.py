@@ -249,6 +249,8 @@ class Genre(ABC, Generic[P, A]):
 
     name: ClassVar[str]
     ALIASES: ClassVar[tuple[str, ...]] = ()
+    TITLE: ClassVar[str] = ""
+    """The name as people write it, where it is not the id capitalised ("Choco Banana")."""
     """Other names the genre goes by (puzz.link's ids, other sites' names)."""
     SCALING_SIDES: ClassVar[tuple[int, ...]] = (10, 25, 50, 100, 200)
     """Board sides of the scaling benchmark (`bench --scaling`)."""
@@ -389,9 +391,14 @@ class Genre(ABC, Generic[P, A]):
     """Its rules as clauses, for the clause engines (optional, where an exact model is
     practical: `clause_model = Part(".cnf", ClauseModel)`)."""
 
+    @property
+    def title(self) -> str:
+        """The name the pages show (the id stays in URLs, files and the API)."""
+        return self.TITLE or self.name.capitalize()
+
     def board_json(self, puzzle: P) -> dict[str, Any]:
         """What the player needs to draw and play the board (see `genres.drawing`)."""
-        return {"genre": self.name, "rows": puzzle.rows, "cols": puzzle.cols,
+        return {"genre": self.name, "title": self.title, "rows": puzzle.rows, "cols": puzzle.cols,
                 "rungs": list(self.LADDER), "rung_text": self.rung_text,
                 **self.board.describe(puzzle)}
 

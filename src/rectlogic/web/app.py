@@ -369,7 +369,7 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
     @app.get("/api/genres")
     def genres() -> list[dict[str, Any]]:
         """Each genre's name and grades (its rungs with rules, then `search`)."""
-        return [{"name": g.name, "grades": g.grades[1:], "edit": g.author.EDIT,
+        return [{"name": g.name, "title": g.title, "grades": g.grades[1:], "edit": g.author.EDIT,
                  "explain": _grade_words(g)} for g in registry.GENRES]
 
     @app.get("/favicon.ico", include_in_schema=False)
@@ -385,7 +385,8 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
             example = g.examples.SOLVED[0]
             p = load(example.url, g.name).puzzle
             answer = read_answer(p, example.answer)
-            out.append({"name": g.name, "rules": g.RULES_TEXT, "example": example.url,
+            out.append({"name": g.name, "title": g.title, "rules": g.RULES_TEXT,
+                        "example": example.url,
                         "picture": g.render(p, answer), "board": board_json(p),
                         "answer": g.answer_json(p, answer),
                         "controls": g.board_json(p)["help"]})

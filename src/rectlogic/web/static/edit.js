@@ -244,7 +244,8 @@ async function start() {
   [genres, { max_side: maxSide }] = await Promise.all([api("/api/genres"), api("/api/limits")]);
   $("sizelimit").textContent = `up to ${maxSide}x${maxSide}`;
   $("genre").replaceChildren(...genres.map((g) => {
-    const o = document.createElement("option"); o.textContent = g.name; return o; }));
+    const o = document.createElement("option"); o.textContent = g.title; o.value = g.name;
+    return o; }));
   offerPictures($("pictures"), () => url);
   if (params.get("url")) {
     try { return await importPuzzle(params.get("url"), false); }

@@ -36,12 +36,13 @@ async function tables() {
   };
   gen.elements.genre.onchange = grades;
   for (const g of genres) {
-    gen.elements.genre.appendChild(cell("option", g.name));
+    const option = gen.elements.genre.appendChild(cell("option", g.title));
+    option.value = g.name;
     // only the grades and sizes the bank has boards of: no column of dashes
     const has = (grade, size) => index.find((x) => x.genre === g.name && x.grade === grade && (!size || x.size === size));
     const shown = g.grades.filter((grade) => has(grade));
     const table = cell("table"), head = cell("tr");
-    table.appendChild(cell("caption", `${g.name}: boards in the bank by size and grade`, "sr"));
+    table.appendChild(cell("caption", `${g.title}: boards in the bank by size and grade`, "sr"));
     head.appendChild(cell("th", "size"));
     shown.forEach((grade) => head.appendChild(cell("th", grade)));
     table.appendChild(head);
@@ -66,8 +67,8 @@ async function tables() {
     scroller.appendChild(table);
     // a genre the bank has no boards of: say so, and point to Generate (no bank: said above)
     const listed = shown.length || !Array.isArray(found) ? scroller
-      : cell("p", `No ${g.name} boards in the bank yet: generate one above.`, "nobank");
-    out.append(cell("h2", g.name), listed, words);
+      : cell("p", `No ${g.title} boards in the bank yet: generate one above.`, "nobank");
+    out.append(cell("h2", g.title), listed, words);
   }
   grades();
 }

@@ -480,7 +480,7 @@ async function start() {
     explain = (all.find((g) => g.name === board.genre) || {}).explain || null;
     if (banked) showGrade(banked);
   }).catch(() => {});
-  $("titletext").textContent = `${board.genre} ${board.rows}×${board.cols}`;
+  $("titletext").textContent = `${board.title || board.genre} ${board.rows}×${board.cols}`;
   const notes = ["Zoom with − and +, or pinch with two fingers on a touch screen; two fingers also move a zoomed board."];
   if (rectangles()) notes.push("Edges mode: click near a side of a cell for a line (a border you are sure of), again for × (sure there is none), again to clear; right-click steps back. They are your notes, not the answer.");
   $("help").replaceChildren(...[...board.help, ...notes].map((line) => {

@@ -12,7 +12,7 @@ fetch("/api/rules").then((r) => r.json()).then((genres) => {
   const main = document.getElementById("rules");
   for (const g of genres) {
     const section = add(main, "section"); section.id = g.name;
-    add(section, "h2", g.name);
+    add(section, "h2", g.title);
     add(section, "p", g.rules);
     if (g.board) {
       add(section, "p", "A solved example:");
@@ -20,7 +20,7 @@ fetch("/api/rules").then((r) => r.json()).then((genres) => {
       const state = b.input === "rectangles" ? g.answer
         : g.answer.map((row) => [...row].map((ch) => (ch === b.dot ? "_" : ch)));
       const figure = add(section, "figure", undefined, "example");
-      figure.appendChild(drawBoard(b, state, { labels: false, title: `a solved ${g.name} board` }));
+      figure.appendChild(drawBoard(b, state, { labels: false, title: `a solved ${g.title} board` }));
       const text = add(figure, "figcaption"); text.className = "sr"; text.textContent = g.picture;
       const a = add(section, "a", "play this example"); a.href = `/play?url=${encodeURIComponent(g.example)}`;
     }
