@@ -82,7 +82,7 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Pu
     squares = None
     for _ in range(TILINGS):
         squares = tiling(rows, cols, rng)
-        if squares is not None:
+        if squares is not None and len(squares) >= 2:  # one square is no puzzle
             break
     if squares is None or len(squares) < 2:
         return None
