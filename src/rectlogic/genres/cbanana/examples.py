@@ -1,5 +1,5 @@
 """Choco Banana's own examples, as pzprjs's test script has them: puzz.link URLs with their
-one answer (pzprjs's, then boards of this project's bank: 6×6 of three grades, an 8×8),
+one answer (pzprjs's, then boards of this project's bank: 6×6 of four grades),
 and pzprjs's failing boards with the code its checker gives first (see
 `genres/PZPRJS-NOTICE.md`)."""
 
@@ -21,9 +21,8 @@ SOLVED = (
     Solved('https://puzz.link/p?cbanana/6/6/-133t8l-13i-13g-13g44g4g',
            ['.###.#', '.....#', '.####.', '.####.', '......', '.####.'],
            'bank (nested)'),
-    Solved('https://puzz.link/p?cbanana/8/8/i1h8r4o8o-15i-15k3j2-15-14g44j',
-           ['...#.##.', '.....##.', '..##.##.', '..##.##.', '.#..#...', '.#....#.', '.#....#.',
-            '..####..'],
+    Solved('https://puzz.link/p?cbanana/6/6/j223n2h3h-18j3g2k2g',
+           ['....##', '#.....', '#..##.', '#.#...', '..#.#.', '..#.#.'],
            'bank (probe)'),
 )
 

@@ -43,7 +43,7 @@ CORNER, SIZE, BENT, BOX = 1, 2, 4, 8
 """Rule flags in the packed context."""
 FRAME = -9
 """The clue of a frame cell in the packed context."""
-SCRATCH = 13
+SCRATCH = 15
 """Scratch arrays of N cells each in the context (see `_groups`)."""
 
 
@@ -168,7 +168,7 @@ def _groups(g, ctx, R, C, flags, TODO, QUEUED):  # pragma: no cover - compiled
     LABEL, STACK, SIZE_, NUM = base, base + n, base + 2 * n, base + 3 * n
     TOP, LEFT, BOTTOM, RIGHT = base + 4 * n, base + 5 * n, base + 6 * n, base + 7 * n
     OPEN, LAST, MARK, COVER = base + 8 * n, base + 9 * n, base + 10 * n, base + 11 * n
-    FIRST = base + 12 * n
+    FIRST, REACHED, WIDE = base + 12 * n, base + 13 * n, base + 14 * n
     top = 0
     for x in range(n):
         ctx[LABEL + x] = -1
@@ -212,6 +212,9 @@ def _groups(g, ctx, R, C, flags, TODO, QUEUED):  # pragma: no cover - compiled
         ctx[TOP + k], ctx[LEFT + k], ctx[BOTTOM + k], ctx[RIGHT + k] = t, lf, b, rt
     for x in range(n):
         ctx[MARK + x] = -1
+        ctx[WIDE + x] = 0
+    for k in range(K):
+        ctx[REACHED + k] = 0
     for k in range(K):
         size, num = ctx[SIZE_ + k], ctx[NUM + k]
         t, lf, b, rt = ctx[TOP + k], ctx[LEFT + k], ctx[BOTTOM + k], ctx[RIGHT + k]
@@ -231,10 +234,12 @@ def _groups(g, ctx, R, C, flags, TODO, QUEUED):  # pragma: no cover - compiled
                             if g[y] == BOTH and ctx[CLUE + y] != FRAME:
                                 g[y] = other
                                 top = kernel.push(ctx, TODO, QUEUED, top, y)
-            elif size < num:
+            elif size < num and not ctx[REACHED + k]:
                 reach = _reach(g, ctx, x0, v, num, W, STACK, MARK, k, LABEL, NUM)
                 if reach < num:
                     return -1
+                if reach > num:  # the groups and cells of this number it met reach as far
+                    _reached(g, ctx, v, num, reach, STACK, LABEL, NUM, REACHED, WIDE)
                 if reach == num:  # every cell it can reach is in the group
                     for i in range(num):
                         y = ctx[STACK + i]
@@ -286,9 +291,12 @@ def _groups(g, ctx, R, C, flags, TODO, QUEUED):  # pragma: no cover - compiled
                     keep &= ~v
         if flags & BOX and m >= 1 and keep & SH and not _fits(g, ctx, x, m, R, C, W):
             keep &= WH
-        if flags & SIZE and m >= 3 and keep & WH and _reach(
-                g, ctx, x, WH, m, W, STACK, MARK, K + x, LABEL, NUM) < m:
-            keep &= SH
+        if flags & SIZE and m >= 3 and keep & WH and not ctx[WIDE + x]:
+            reach = _reach(g, ctx, x, WH, m, W, STACK, MARK, K + x, LABEL, NUM)
+            if reach < m:
+                keep &= SH
+            elif reach > m:
+                _reached(g, ctx, WH, m, reach, STACK, LABEL, NUM, REACHED, WIDE)
         if keep != BOTH:
             top = _narrow(g, ctx, TODO, QUEUED, top, x, keep)
             if top < 0:
@@ -332,6 +340,20 @@ def _reach(g, ctx, x0, v, num, W, STACK, MARK, stamp, LABEL, NUM):  # pragma: no
             ctx[STACK + tail] = y
             tail += 1
     return head
+
+
+@njit(cache=True, nogil=True)
+def _reached(g, ctx, v, num, reach, STACK, LABEL, NUM, REACHED, WIDE):  # pragma: no cover
+    """After a `_reach` past num: the groups of colour v and number num among the cells it
+    met, and the open cells of that number, reach past num too (the same cells are allowed
+    to all of them, and they are connected): marked, so they are not searched again."""
+    for i in range(reach):
+        y = ctx[STACK + i]
+        j = ctx[LABEL + y]
+        if g[y] == v and j >= 0 and ctx[NUM + j] == num:
+            ctx[REACHED + j] = 1
+        elif g[y] == BOTH and ctx[4 + y] == num and v == WH:
+            ctx[WIDE + y] = 1
 
 
 @njit(cache=True, nogil=True, inline="always")
