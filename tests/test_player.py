@@ -195,8 +195,9 @@ def test_an_answer_that_comes_back_late_does_not_unsolve_the_board(page: Page,
                                                                    server: str) -> None:
     """Each move asks the server to check the board; answers can come back out of order.
     The check of the first move is held back until the board is solved, then let go: the
-    board must stay solved."""
-    board = EXAMPLES[-1]
+    board must stay solved. (A board drawn in cells: one drawn in rectangles asks for no
+    check until every cell is covered.)"""
+    board = cells_input()[-1]
     with held_back(page, "**/api/check") as release:
         page.goto(server + board.path)  # its opening check is the one held
         page.wait_for_selector("[data-cell]", state="attached")

@@ -39,6 +39,7 @@ class ChocoBanana(shaded.ShadedCells, Genre[Puzzle, Answer]):
     }
     name = "cbanana"
     ALIASES = ("chocobanana", "choco-banana")
+    TITLE = "Choco Banana"
     clause_model = Part(".cnf", ClauseModel)
     RULES = _rules.RULES
     LADDER = _rules.LADDER

@@ -27,6 +27,7 @@ class SquareJam(Genre[Puzzle, Answer]):
     name = "squarejam"
     clause_model = Part(".cnf", ClauseModel)
     ALIASES = ("square-jam", "square jam")
+    TITLE = "Square Jam"
     SCALING_SIDES = (10, 15, 20, 25, 30)  # squares grow as the cube of the side
     RULES_TEXT = (
         "Cut the grid along the lines into squares. A number is the side of the square it "
