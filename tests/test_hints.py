@@ -68,6 +68,8 @@ def test_larger_bank_boards_are_solved_by_hints_alone(name: str) -> None:
     sample = []
     for size in (10, 15, 20):
         here = sorted((r for r in rows if r.rows == size), key=lambda r: ladder.index(r.grade))
+        if not here:
+            continue  # a size the genre's bank does not promise (`Genre.BANK_SIDES`)
         sample += [here[-1], here[0]]
     _walk_rows(sample)
 

@@ -20,6 +20,7 @@ from ..errors import RectlogicError
 from ..formats.auto import load
 from ..generate import GENERATOR_VERSION, Board, fish, grades
 from ..genres.base import SEARCH, genre_of
+from ..genres.registry import get_genre
 from ..grade import grade
 
 SCHEMA = """
@@ -256,6 +257,8 @@ def build(path: str | Path, genres: Iterable[str], workers: int = 1,
         for sizes, want, (most, give_up) in ((SMALL_SIZES, PER_GRADE, FISHING["small"]),
                                              (LARGE_SIZES, PER_LARGE, FISHING["large"])):
             for r, c in sizes:
+                if r not in get_genre(genre).BANK_SIDES:
+                    continue
                 for target in rungs:
                     seed = 1_000_000 * r + 100_000 * grades(genre).index(target)
                     catch = fish(genre, r, c, target, seed, want, most, give_up, workers,

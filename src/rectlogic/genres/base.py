@@ -249,9 +249,12 @@ class Genre(ABC, Generic[P, A]):
 
     name: ClassVar[str]
     ALIASES: ClassVar[tuple[str, ...]] = ()
+    """Other names the genre goes by (puzz.link's ids, other sites' names)."""
     TITLE: ClassVar[str] = ""
     """The name as people write it, where it is not the id capitalised ("Choco Banana")."""
-    """Other names the genre goes by (puzz.link's ids, other sites' names)."""
+    BANK_SIDES: ClassVar[tuple[int, ...]] = (6, 8, 10, 15, 20)
+    """The board sides the shipped bank promises boards of (`bank.build` fills these): a
+    genre whose generator does not reach one answer on larger boards promises fewer."""
     SCALING_SIDES: ClassVar[tuple[int, ...]] = (10, 25, 50, 100, 200)
     """Board sides of the scaling benchmark (`bench --scaling`)."""
     RULES_TEXT: ClassVar[str] = ""

@@ -23,6 +23,7 @@ class Tatamibari(RegionGenre, Genre[Puzzle, Answer]):
     janko = Part(".codec", JankoCodec)
     clause_model = Part(".cnf", ClauseModel)
     ALIASES = ("tatami",)
+    BANK_SIDES = (6, 8, 10)  # no one answer reached at 15×15 in 60 attempts per grade
     SCALING_SIDES = (10, 20, 30, 40, 50)
     RULES_TEXT = (
         "Cut the grid along the lines into rectangles so that each rectangle holds exactly "
