@@ -198,10 +198,15 @@ def go_jit() -> None:
         for py_func, options, made in DECLARED:
             if isinstance(made, Compiled):
                 made.jit = numba_njit(**options)(py_func)
-        for py_func, _options, made in DECLARED:
-            module = sys.modules[py_func.__module__]
-            if isinstance(made, Compiled) and getattr(module, py_func.__name__, None) is made:
-                setattr(module, py_func.__name__, made.jit)
+        package = __name__.split(".")[0]
+        for name, module in list(sys.modules.items()):
+            if module is None or name.split(".")[0] != package:
+                continue
+            # every name a function goes by in a module (its own, and imports under any
+            # name, from any module): compiled code calling it must find the dispatcher
+            for attr, value in list(vars(module).items()):
+                if isinstance(value, Compiled):
+                    setattr(module, attr, value.jit)
             if getattr(module, "prange", None) is _placeholder_prange:
                 module.prange = numba_prange
         _jit_everywhere = True
