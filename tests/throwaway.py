@@ -103,7 +103,7 @@ def throwaway(original: Genre, name: str = NAME) -> Genre:
         return renamed(base.generate(self, rows, cols, rng, judge))
 
     cls = type("Throwaway", (base,), {
-        "__module__": __name__, "name": name, "ALIASES": (), "STAR_CUTS": (),
+        "__module__": __name__, "name": name, "ALIASES": (), "TITLE": "", "STAR_CUTS": (),
         "HEAVY_EXAMPLE": None, "janko": None, "clause_model": None, "generate": generate,
         "codec": Part(f"{where}.codec", Codec), "author": Part(f"{where}.author", Author),
         "board": Part(f"{where}.board", BoardDescription),
