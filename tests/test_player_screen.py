@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from rectlogic import bank
+from rectlogic.genres.registry import get_genre
 
 from .playing import (
     SHOTS,
@@ -528,5 +529,5 @@ def test_one_h1_and_a_main_landmark_on_every_page(page: Page, server: str) -> No
         page.wait_for_load_state("networkidle")
         assert page.locator("h1").count() == 1, path
         assert page.locator("main").count() == 1, path
-    assert page.inner_text("h1").startswith(f"{board.genre} {board.rows}×{board.cols}")
-    assert page.title().startswith(f"{board.genre} {board.rows}×{board.cols}")
+    heading = f"{get_genre(board.genre).title} {board.rows}×{board.cols}"
+    assert page.inner_text("h1").startswith(heading) and page.title().startswith(heading)
