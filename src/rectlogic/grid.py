@@ -131,20 +131,35 @@ def _pieces(rows, cols, right, down):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def mask_labels(mask):  # pragma: no cover - compiled
-    """Pieces of a boolean grid (rows, cols): 4-connected True cells share a number, every
-    False cell is a piece of its own; numbered by first row-major cell. Compiled, so the
-    rules can call it too."""
-    rows, cols = mask.shape
+def _joined(a, alike):  # pragma: no cover - compiled
+    """Neighbours joined into one piece: both True (`alike` false), or of the same value."""
+    rows, cols = a.shape
     right = np.zeros(rows * max(cols - 1, 0), np.bool_)
     down = np.zeros(max(rows - 1, 0) * cols, np.bool_)
     for r in range(rows):
         for c in range(cols):
             if c + 1 < cols:
-                right[r * (cols - 1) + c] = mask[r, c] and mask[r, c + 1]
+                right[r * (cols - 1) + c] = (a[r, c] == a[r, c + 1] if alike
+                                             else a[r, c] and a[r, c + 1])
             if r + 1 < rows:
-                down[r * cols + c] = mask[r, c] and mask[r + 1, c]
+                down[r * cols + c] = (a[r, c] == a[r + 1, c] if alike
+                                      else a[r, c] and a[r + 1, c])
     return _pieces(rows, cols, right, down).reshape(rows, cols)
+
+
+@njit(cache=True, nogil=True)
+def mask_labels(mask):  # pragma: no cover - compiled
+    """Pieces of a boolean grid (rows, cols): 4-connected True cells share a number, every
+    False cell is a piece of its own; numbered by first row-major cell. Compiled, so the
+    rules can call it too."""
+    return _joined(mask, False)
+
+
+@njit(cache=True, nogil=True)
+def colour_labels(a):  # pragma: no cover - compiled
+    """Pieces of one colour (rows, cols): 4-connected cells of the same value share a
+    number, by first row-major cell (the groups of shaded and of unshaded cells alike)."""
+    return _joined(a, True)
 
 
 @njit(cache=True, nogil=True)

@@ -123,7 +123,7 @@ class BenchReport:
         return {
             "genre": self.genre,
             "count": len(self.puzzles),
-            **_stats(self.times()),
+            **spread_ms(self.times()),
             "puzzles": [
                 {k: v for k, v in asdict(p).items() if k != "error" or v is not None}
                 | {f"{name}_ms": times[i] for name, times in self.rivals.items()}
@@ -144,7 +144,8 @@ class BenchReport:
         return out
 
 
-def _stats(ts: list[float]) -> dict[str, float | None]:
+def spread_ms(ts: list[float]) -> dict[str, float | None]:
+    """Median, p90 and max of times in ms (None for none), as every benchmark reports them."""
     return {
         "median_ms": round(statistics.median(ts), 3) if ts else None,
         "p90_ms": round(float(np.percentile(ts, 90)), 3) if ts else None,
@@ -154,7 +155,7 @@ def _stats(ts: list[float]) -> dict[str, float | None]:
 
 def _summary(times: list[float | None], ours: list[float | None]) -> dict[str, float | None]:
     ratios = [o / t for o, t in zip(ours, times, strict=True) if o is not None and t]
-    return _stats([t for t in times if t is not None]) | {
+    return spread_ms([t for t in times if t is not None]) | {
         "ratio_median": round(statistics.median(ratios), 3) if ratios else None,
     }
 

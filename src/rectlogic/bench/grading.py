@@ -5,7 +5,6 @@ per genre and size, with the bank's own grade checked against the one found."""
 
 from __future__ import annotations
 
-import statistics
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -13,6 +12,7 @@ from typing import Any
 from .. import bank
 from ..formats.auto import load
 from ..grade import grade
+from .corpus import spread_ms
 
 
 def run_grading_bench(rows: Iterable[bank.Row], sample: int = 1,
@@ -41,12 +41,7 @@ def run_grading_bench(rows: Iterable[bank.Row], sample: int = 1,
             if progress:
                 progress(done)
         out.append({"genre": genre, "size": f"{side}x{side}", "boards": len(chosen),
-                    "same_grade": agree, **_spread("grade", plain), **_spread("scored", scored)})
+                    "same_grade": agree,
+                    **{f"grade_{k}": v for k, v in spread_ms(plain).items()},
+                    **{f"scored_{k}": v for k, v in spread_ms(scored).items()}})
     return out
-
-
-def _spread(name: str, ms: list[float]) -> dict[str, float]:
-    ms = sorted(ms)
-    return {f"{name}_median_ms": round(statistics.median(ms), 2),
-            f"{name}_p90_ms": round(ms[min(len(ms) - 1, int(0.9 * len(ms)))], 2),
-            f"{name}_max_ms": round(ms[-1], 2)}

@@ -10,8 +10,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from ...compiled import njit
-from ...grid import _pieces as _flood
-from ...grid import check_same_size, piece_boxes
+from ...grid import check_same_size, colour_labels, piece_boxes
 from ..base import Check, Place, Violation, position_rows, run_checks
 from .model import Answer, Puzzle
 
@@ -23,16 +22,7 @@ UI_ONLY_CODES: frozenset[str] = frozenset()
 def groups(shaded):  # pragma: no cover - compiled
     """The groups of one colour (rows, cols): each cell's group number (by first row-major
     cell) and per group [size, top, left, bottom, right]."""
-    rows, cols = shaded.shape
-    right = np.zeros(rows * max(cols - 1, 0), np.bool_)
-    down = np.zeros(max(rows - 1, 0) * cols, np.bool_)
-    for r in range(rows):
-        for c in range(cols):
-            if c + 1 < cols:
-                right[r * (cols - 1) + c] = shaded[r, c] == shaded[r, c + 1]
-            if r + 1 < rows:
-                down[r * cols + c] = shaded[r, c] == shaded[r + 1, c]
-    labels = _flood(rows, cols, right, down).reshape(rows, cols)
+    labels = colour_labels(shaded)
     return labels, piece_boxes(labels)
 
 
