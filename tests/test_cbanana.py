@@ -112,3 +112,13 @@ def test_generated_boards_have_one_answer() -> None:
         truth = brute_force(p) if p.rows * p.cols <= 16 else None
         assert solve_sat(p, limit=2).status == "unique"
         assert truth is None or len(truth) == 1
+
+
+def test_scaling_boards_have_one_answer() -> None:
+    """The scaling benchmark's boards are settled by the box rung's fixpoint (no repair by
+    the solver, which takes minutes on large boards): exactly one answer."""
+    for side, seed in ((6, 0), (10, 1), (14, 2)):
+        p = G.scaling_board(side, np.random.default_rng(seed))
+        assert (p.rows, p.cols) == (side, side)
+        found = solve(p, limit=2, rung="box")
+        assert found.status == "unique" and found.nodes <= 1, found

@@ -165,6 +165,41 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Pu
     return thin(len(cells), without, judge.accept, rng, judge.style, harder=judge.harder)
 
 
+SCALING_NUMBERS = 0.3
+"""The share of cells a scaling board numbers at first."""
+SCALING_MORE = 0.2
+"""The share of the cells `SCALING_RUNG` leaves open that get their numbers each round."""
+SCALING_RUNG = "box"
+"""The rung whose fixpoint must finish a scaling board (the strongest without probing:
+cheap at 100×100, and a board it finishes has exactly one answer)."""
+
+
+def scaling_board(rows: int, cols: int, rng: np.random.Generator) -> Puzzle:
+    """A board with exactly one answer at any size, fast, for the scaling benchmark: an
+    answer, numbers on a share of its cells, then round after round numbers on a share of
+    the cells that `SCALING_RUNG`'s fixpoint leaves open, until it leaves none (no solver
+    repair and no thinning, which take minutes on large boards)."""
+    while True:
+        shaded = answer(rows, cols, rng)
+        if shaded is None:
+            continue
+        sizes = group_sizes(Answer(tuple(tuple(int(v) for v in row) for row in shaded)))
+        numbered = rng.random(shaded.shape) < SCALING_NUMBERS
+        while True:
+            puzzle = _puzzle(sizes, numbered)
+            left = _open_after(puzzle, SCALING_RUNG)
+            if left is None or not left.any():
+                break
+            left &= ~numbered
+            if not left.any():
+                break  # every open cell numbered and still open: another answer
+            more = left & (rng.random(left.shape) < SCALING_MORE)
+            more[_pick(left, sizes, rng)] = True
+            numbered |= more
+        if left is not None and not left.any():
+            return puzzle
+
+
 def faults(puzzle: Puzzle, answer: Answer) -> list[str]:
     """Why a board looks degenerate (`generating.degenerate`); empty when it does not."""
     shaded = np.array(answer.shaded, dtype=bool)
