@@ -18,9 +18,12 @@ export function hue(k) { return 40 + (k * 67) % 280; }  // 40..320: never the re
 
 // The colours are attributes (a picture outside the app keeps them) and classes the page's
 // stylesheet may override (dark mode, trial moves).
-function drawShape(shape, x, y, svg, cell, extra) {
+// A dot in a cell whose given text sits in the middle moves to the lower right corner, smaller,
+// clear of the text.
+function drawShape(shape, x, y, svg, cell, extra, texted) {
   if (shape.fill) { cell.setAttribute("fill", "#333"); cell.classList.add("shade"); if (extra) cell.classList.add(extra); }
-  if (shape.dot) el("circle", { cx: x + S / 2, cy: y + S / 2, r: 3, fill: "#888", class: `dot ${extra || ""}`, ...quiet }, svg);
+  const [dx, dr] = texted ? [S - 5, 2.5] : [S / 2, 3];
+  if (shape.dot) el("circle", { cx: x + dx, cy: y + dx, r: dr, fill: "#888", class: `dot ${extra || ""}`, ...quiet }, svg);
   if (shape.polygon) el("polygon", { points: shape.polygon.map(([a, b]) => `${x + a * S},${y + b * S}`).join(" "),
                                      fill: "#222", class: `ink ${extra || ""}`, ...quiet }, svg);
 }
@@ -75,7 +78,7 @@ export function drawBoard(board, state, opts = {}) {
       const free = !rects && (!g || g.answer === null);
       const shape = free ? board.states[state[r][c]] || {} : {};
       const depth = free && opts.trial ? opts.trial(r, c) : 0;
-      drawShape(shape, x, y, svg, cell, depth ? `trial${depth}` : "");
+      drawShape(shape, x, y, svg, cell, depth ? `trial${depth}` : "", !!g && g.text !== null && !g.corner);
       if (g) drawGiven(g, x, y, svg, cell, !!shape.fill);
     }
   }
