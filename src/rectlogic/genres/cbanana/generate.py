@@ -1,7 +1,11 @@
 """Choco Banana boards with exactly one answer. An answer: shaded rectangles thrown as darts
 that never touch along an edge (kit `shaded.darts`), then mended at random — a group that
 breaks a rule (an unshaded rectangle: mostly a pocket shut in by rectangles and the edge) is
-shaded or opened up — until every shaded group is a rectangle and no unshaded one is. Numbers:
+shaded or opened up — until every shaded group is a rectangle and no unshaded one is; and an
+unshaded group larger than `cap` is cut, a cell at a time, by shading one of its cells (most
+likely one that carries on a wall: a corner to a shaded cell or the edge), until none is
+(darts alone leave one unshaded sea of some 60 cells at 10×10, one big number its only
+clue, where published boards have many small and middling groups). Numbers:
 the sizes of their groups, first on a few random cells (small groups likelier); then, for a
 grade asked, a cell the grade's fixpoint leaves open gets its number until that fixpoint
 finishes the board — or, for no grade or `search`, while a second answer exists, a cell where
@@ -24,10 +28,19 @@ SHAPES = ((1, 1), (1, 2), (2, 1), (1, 3), (3, 1), (2, 2), (2, 3), (3, 2), (1, 4)
 """The shaded rectangles thrown (height, width), each as likely."""
 DARTS = 2
 """Darts thrown per cell."""
-MENDS = 200
-"""Mending steps before an answer is given up."""
+MENDS = 400
+"""Mending and cutting steps per 100 cells before an answer is given up."""
 FIRST_NUMBERS = 0.08
 """The share of cells numbered before the repair starts."""
+CAP = 1.2
+"""The largest unshaded group an answer keeps, per unit of the board's side (√area): 12
+cells at 10×10, 24 at 20×20 (published boards keep their groups small to middling as they
+grow; a cap in proportion to the area would let a 48-cell field stay at 20×20)."""
+WALL = 4.0
+"""How much likelier a cut is at a cell that touches a shaded cell or the edge at a corner
+(it carries a wall on: walls of single cells meeting at corners part the unshaded cells)."""
+CUTS = 10
+"""Cells of an oversized group tried per cut for one whose shading breaks no rule."""
 REPAIRS = 60
 """Numbers the repair may add before a board is given up."""
 
@@ -55,14 +68,52 @@ def _beside(cells: np.ndarray) -> np.ndarray:
     return edge & ~cells
 
 
-def answer(rows: int, cols: int, rng: np.random.Generator) -> np.ndarray | None:
-    """A legal answer (rows, cols) of booleans, or None when mending fails."""
+def _walled(shaded: np.ndarray) -> np.ndarray:
+    """The cells with a shaded cell, or the edge, at one of their corners."""
+    pad = np.ones((shaded.shape[0] + 2, shaded.shape[1] + 2), dtype=bool)
+    pad[1:-1, 1:-1] = shaded
+    return pad[:-2, :-2] | pad[:-2, 2:] | pad[2:, :-2] | pad[2:, 2:]
+
+
+def _cut(shaded: np.ndarray, cells: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """One cell of an oversized unshaded group shaded: of up to CUTS cells tried (those
+    carrying a wall on likelier), the first whose shading breaks no rule, else the first."""
+    where = np.argwhere(cells)
+    weight = np.where(_walled(shaded)[cells], WALL, 1.0)
+    tried = rng.choice(len(where), size=min(CUTS, len(where)), replace=False,
+                       p=weight / weight.sum())
+    for k in tried:
+        trial = shaded.copy()
+        trial[tuple(where[k])] = True
+        if not _bad_groups(trial):
+            return trial
+    trial = shaded.copy()
+    trial[tuple(where[tried[0]])] = True
+    return trial
+
+
+def _oversized(shaded: np.ndarray, cap: int) -> list[np.ndarray]:
+    """The cells of each unshaded group larger than cap."""
+    labels, boxes = groups(shaded)
+    return [labels == k for k in range(len(boxes))
+            if boxes[k, 0] > cap and not shaded[labels == k][0]]
+
+
+def answer(rows: int, cols: int, rng: np.random.Generator,
+           capped: bool = True) -> np.ndarray | None:
+    """A legal answer (rows, cols) of booleans, no unshaded group over the cap (when
+    `capped`), or None when mending fails. Mending steps: MENDS per 100 cells."""
+    cap = max(6, round(CAP * (rows * cols) ** 0.5)) if capped else rows * cols
     shapes = [SHAPES[int(k)] for k in rng.integers(len(SHAPES), size=DARTS * rows * cols)]
     shaded = darts(rows, cols, rng, shapes)
-    for _ in range(MENDS):
+    for _ in range(max(MENDS, MENDS * rows * cols // 100)):
         bad = _bad_groups(shaded)
         if not bad:
-            return shaded if 0 < shaded.sum() < shaded.size else None
+            big = _oversized(shaded, cap)
+            if not big:
+                return shaded if 0 < shaded.sum() < shaded.size else None
+            shaded = _cut(shaded, big[int(rng.integers(len(big)))], rng)
+            continue
         cells = bad[int(rng.integers(len(bad)))]
         trial = shaded.copy()
         if shaded[cells][0]:
@@ -180,7 +231,7 @@ def scaling_board(rows: int, cols: int, rng: np.random.Generator) -> Puzzle:
     the cells that `SCALING_RUNG`'s fixpoint leaves open, until it leaves none (no solver
     repair and no thinning, which take minutes on large boards)."""
     while True:
-        shaded = answer(rows, cols, rng)
+        shaded = answer(rows, cols, rng, capped=False)  # cutting is slow past 30×30
         if shaded is None:
             continue
         sizes = group_sizes(Answer(tuple(tuple(int(v) for v in row) for row in shaded)))
