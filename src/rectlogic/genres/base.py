@@ -339,6 +339,8 @@ class Genre(ABC, Generic[P, A]):
             return len(first) == 1
 
         self.generate(side, side, rng, Judge(accept))
+        if not first:
+            raise RectlogicError(f"the {self.name} generator makes no {side}x{side} board")
         return first[0]
 
     # -- play -----------------------------------------------------------------------------------

@@ -59,6 +59,59 @@ def on_border(mask: np.ndarray) -> int:
     return int((mask & ~inner).sum())
 
 
+PRIMES = frozenset({2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47})
+
+
+def rectangle_looks(has: np.ndarray, rects: list[tuple[int, int, int, int]],
+                    rooms: np.ndarray) -> Measures:
+    """What a region genre's board shows (one clue per rectangle: Shikaku, Tatamibari): where
+    the clues sit (`has`, per cell) and how the answer's rectangles (top, left, height,
+    width; `rooms` labels the cells by rectangle) are shaped."""
+    area = has.size
+    sizes = np.array([h * w for _, _, h, w in rects])
+    aspect = np.array([max(h, w) / min(h, w) for _, _, h, w in rects])
+    big, inside, corner = 0, 0, 0
+    for t, lft, h, w in rects:
+        spots = np.argwhere(has[t:t + h, lft:lft + w])
+        if len(spots) != 1:
+            continue
+        r, c = spots[0]
+        edge_r, edge_c = r in (0, h - 1), c in (0, w - 1)
+        corner += edge_r and edge_c
+        if h >= 3 and w >= 3:
+            big += 1
+            inside += not (edge_r or edge_c)
+    rows, cols = has.shape
+    edge = sum(t == 0 or lft == 0 or t + h == rows or lft + w == cols for t, lft, h, w in rects)
+    p = rooms
+    four = ((p[:-1, :-1] != p[:-1, 1:]) & (p[1:, :-1] != p[1:, 1:])
+            & (p[:-1, :-1] != p[1:, :-1]) & (p[:-1, 1:] != p[1:, 1:]))
+    return {
+        "180° symmetric clue positions %": 100.0 * bool((has == has[::-1, ::-1]).all()),
+        "clues with a 180° partner %": symmetric_share(has),
+        "mirror-symmetric clue positions %": 100.0 * bool((has == has[:, ::-1]).all()
+                                                          or (has == has[::-1, :]).all()),
+        "rectangles with aspect ≥ 4 %": share(int((aspect >= 4).sum()), len(rects)),
+        "rectangles of area 1 %": share(int((sizes == 1).sum()), len(rects)),
+        "rectangles of area 2–3 %": share(int(((sizes >= 2) & (sizes <= 3)).sum()), len(rects)),
+        "rectangles of area ≥ 10 %": share(int((sizes >= 10).sum()), len(rects)),
+        "prime areas %": share(sum(int(s) in PRIMES for s in sizes), len(rects)),
+        "squares %": share(sum(h == w for _, _, h, w in rects), len(rects)),
+        "strips (one cell wide) %": share(sum(min(h, w) == 1 for _, _, h, w in rects),
+                                         len(rects)),
+        "mean area": float(sizes.mean()),
+        "largest area": float(sizes.max()),
+        "area spread (sd)": float(sizes.std()),
+        "clue inside a 3×3-or-more rectangle %": share(inside, big) if big else float("nan"),
+        "clue in a rectangle's corner %": share(corner, len(rects)),
+        "rectangles on the border %": share(edge, len(rects)),
+        "clues on the border %": share(on_border(has), int(has.sum())),
+        "clues with a clue beside %": share(with_neighbour(has), int(has.sum())),
+        "four-way crossings per 100 cells": share(int(four.sum()), area),
+        "mean aspect": float(aspect.mean()),
+    }
+
+
 def studies_of(genre: str) -> Any:
     from ..genres.registry import get_genre
     from . import of_genre

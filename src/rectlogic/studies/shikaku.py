@@ -10,13 +10,7 @@ from ..genres.shikaku.rules import LADDER
 from ..grade import finished_by
 from ..grid import NO_CLUE
 from . import Params, Track, bank_boards, janko_puzzles, pct, pmap, study
-from .looks import (
-    Measures,
-    on_border,
-    share,
-    symmetric_share,
-    with_neighbour,
-)
+from .looks import Measures, rectangle_looks, share
 
 RUNGS = tuple(LADDER)[1:]  # coverer, dual, probe
 
@@ -55,52 +49,6 @@ rectangles, clues inside large ones."""
 
 
 def board_looks(puzzle: Any, answer: Any) -> Measures:
-    clues = np.array(puzzle.clues)
-    has = clues != NO_CLUE
-    area = clues.size
-    rects = answer.rects()
-    sizes = np.array([h * w for _, _, h, w in rects])
-    aspect = np.array([max(h, w) / min(h, w) for _, _, h, w in rects])
-    big, inside, corner = 0, 0, 0
-    for t, lft, h, w in rects:
-        spots = np.argwhere(has[t:t + h, lft:lft + w])
-        if len(spots) != 1:
-            continue
-        r, c = spots[0]
-        edge_r, edge_c = r in (0, h - 1), c in (0, w - 1)
-        corner += edge_r and edge_c
-        if h >= 3 and w >= 3:
-            big += 1
-            inside += not (edge_r or edge_c)
-    rows, cols = clues.shape
-    edge = sum(t == 0 or lft == 0 or t + h == rows or lft + w == cols for t, lft, h, w in rects)
-    labels = np.array(answer.rooms())
-    p = labels
-    four = ((p[:-1, :-1] != p[:-1, 1:]) & (p[1:, :-1] != p[1:, 1:])
-            & (p[:-1, :-1] != p[1:, :-1]) & (p[:-1, 1:] != p[1:, 1:]))
-    primes = {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47}
-    return {
-        "clues per 100 cells": share(int(has.sum()), area),
-        "180° symmetric clue positions %": 100.0 * bool((has == has[::-1, ::-1]).all()),
-        "clues with a 180° partner %": symmetric_share(has),
-        "mirror-symmetric clue positions %": 100.0 * bool((has == has[:, ::-1]).all()
-                                                          or (has == has[::-1, :]).all()),
-        "rectangles with aspect ≥ 4 %": share(int((aspect >= 4).sum()), len(rects)),
-        "rectangles of area 1 %": share(int((sizes == 1).sum()), len(rects)),
-        "rectangles of area 2–3 %": share(int(((sizes >= 2) & (sizes <= 3)).sum()), len(rects)),
-        "rectangles of area ≥ 10 %": share(int((sizes >= 10).sum()), len(rects)),
-        "prime areas %": share(sum(int(s) in primes for s in sizes), len(rects)),
-        "squares %": share(sum(h == w for _, _, h, w in rects), len(rects)),
-        "strips (one cell wide) %": share(sum(min(h, w) == 1 for _, _, h, w in rects),
-                                         len(rects)),
-        "mean area": float(sizes.mean()),
-        "largest area": float(sizes.max()),
-        "area spread (sd)": float(sizes.std()),
-        "clue inside a 3×3-or-more rectangle %": share(inside, big) if big else float("nan"),
-        "clue in a rectangle's corner %": share(corner, len(rects)),
-        "rectangles on the border %": share(edge, len(rects)),
-        "clues on the border %": share(on_border(has), int(has.sum())),
-        "clues with a clue beside %": share(with_neighbour(has), int(has.sum())),
-        "four-way crossings per 100 cells": share(int(four.sum()), area),
-        "mean aspect": float(aspect.mean()),
-    }
+    has = np.array(puzzle.clues) != NO_CLUE
+    return {"clues per 100 cells": share(int(has.sum()), has.size),
+            **rectangle_looks(has, answer.rects(), np.array(answer.rooms()))}

@@ -22,7 +22,9 @@ PLACEMENTS = 6
 TILINGS = 8
 """Tilings drawn at most per attempt (at 30×30 about one in two backs up past STEPS)."""
 STEPS = 4000
-"""Squares placed at most while drawing one tiling (backing up counts)."""
+"""Squares placed at most while drawing one tiling (backing up counts), on boards up to
+STEPS / STEPS_PER_CELL cells; larger boards get STEPS_PER_CELL a cell."""
+STEPS_PER_CELL = 5
 
 
 def tiling(rows: int, cols: int, rng: np.random.Generator) -> list[tuple[int, int, int]] | None:
@@ -30,19 +32,16 @@ def tiling(rows: int, cols: int, rng: np.random.Generator) -> list[tuple[int, in
     when the drawing backed up too often. The first free cell (lowest, then leftmost) takes
     a square; the cell's left and upper neighbours are taken already, so a point where one
     square's bottom-right corner lies can take no square's top-left corner: there the
-    drawing backs up."""
+    drawing backs up. Depth-first with its own stack (a 100×100 board places thousands of
+    squares, deeper than Python's recursion)."""
     height = [0] * cols
     ends = np.zeros((rows + 1, cols + 1), dtype=bool)  # bottom-right corners so far
     placed: list[tuple[int, int, int]] = []
-    steps = [0]
+    tried: list[list[int]] = []  # per placed square: the sides still to try at its cell
 
-    def fill() -> bool:
-        r = min(height)
-        if r == rows:
-            return True
-        c = height.index(r)
+    def sides_at(r: int, c: int) -> list[int]:
         if ends[r, c]:
-            return False  # four squares would meet at (r, c)
+            return []  # four squares would meet at (r, c)
         run = 1
         while c + run < cols and height[c + run] == r:
             run += 1
@@ -50,22 +49,36 @@ def tiling(rows: int, cols: int, rng: np.random.Generator) -> list[tuple[int, in
         weight = np.array([SIDES.get(s, 0.05) * (SLIVER if rows - r - s == 1 else 1)
                            * (SLIVER if run - s == 1 else 1) for s in sides])
         order = rng.choice(len(sides), size=len(sides), replace=False, p=weight / weight.sum())
-        for k in order:
-            steps[0] += 1
-            if steps[0] > STEPS:
-                return False
-            s = sides[int(k)]
-            height[c:c + s] = [r + s] * s
-            ends[r + s, c + s] = True
-            placed.append((r, c, s))
-            if fill():
-                return True
-            placed.pop()
-            ends[r + s, c + s] = False
-            height[c:c + s] = [r] * s
-        return False
+        return [sides[int(k)] for k in order]
 
-    return placed if fill() else None
+    def take_back() -> None:
+        r, c, s = placed.pop()
+        ends[r + s, c + s] = False
+        height[c:c + s] = [r] * s
+
+    todo = sides_at(0, 0)
+    steps = 0
+    while True:
+        if not todo:
+            if not placed:
+                return None
+            take_back()
+            todo = tried.pop()
+            continue
+        steps += 1
+        if steps > max(STEPS, STEPS_PER_CELL * rows * cols):
+            return None
+        r = min(height)
+        c = height.index(r)
+        s = todo.pop(0)
+        height[c:c + s] = [r + s] * s
+        ends[r + s, c + s] = True
+        placed.append((r, c, s))
+        tried.append(todo)
+        r = min(height)
+        if r == rows:
+            return placed
+        todo = sides_at(r, height.index(r))
 
 
 def _board(rows: int, cols: int, numbers: list[tuple[int, int, int]]) -> Puzzle:
