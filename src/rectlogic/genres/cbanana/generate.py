@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...errors import RectlogicError
 from ...grid import NO_CLUE
 from ..generating import Judge, degenerate, thin
 from ..kits.shaded import darts
@@ -83,20 +84,23 @@ def _cut(shaded: np.ndarray, cells: np.ndarray, rng: np.random.Generator) -> np.
     tried = rng.choice(len(where), size=min(CUTS, len(where)), replace=False,
                        p=weight / weight.sum())
     for k in tried:
-        trial = shaded.copy()
-        trial[tuple(where[k])] = True
+        trial = _with(shaded, where[k])
         if not _bad_groups(trial):
             return trial
+    return _with(shaded, where[tried[0]])
+
+
+def _with(shaded: np.ndarray, cell: np.ndarray) -> np.ndarray:
     trial = shaded.copy()
-    trial[tuple(where[tried[0]])] = True
+    trial[tuple(cell)] = True
     return trial
 
 
 def _oversized(shaded: np.ndarray, cap: int) -> list[np.ndarray]:
     """The cells of each unshaded group larger than cap."""
     labels, boxes = groups(shaded)
-    return [labels == k for k in range(len(boxes))
-            if boxes[k, 0] > cap and not shaded[labels == k][0]]
+    big = (labels == k for k in range(len(boxes)) if boxes[k, 0] > cap)
+    return [cells for cells in big if not shaded[cells].any()]
 
 
 def answer(rows: int, cols: int, rng: np.random.Generator,
@@ -220,6 +224,8 @@ SCALING_NUMBERS = 0.3
 """The share of cells a scaling board numbers at first."""
 SCALING_MORE = 0.2
 """The share of the cells `SCALING_RUNG` leaves open that get their numbers each round."""
+SCALING_ANSWERS = 100
+"""Answers drawn, at most, before a scaling board is given up (one in a few fails to mend)."""
 SCALING_RUNG = "box"
 """The rung whose fixpoint must finish a scaling board (the strongest without probing:
 cheap at 100×100, and a board it finishes has exactly one answer)."""
@@ -230,7 +236,7 @@ def scaling_board(rows: int, cols: int, rng: np.random.Generator) -> Puzzle:
     answer, numbers on a share of its cells, then round after round numbers on a share of
     the cells that `SCALING_RUNG`'s fixpoint leaves open, until it leaves none (no solver
     repair and no thinning, which take minutes on large boards)."""
-    while True:
+    for _ in range(SCALING_ANSWERS):
         shaded = answer(rows, cols, rng, capped=False)  # cutting is slow past 30×30
         if shaded is None:
             continue
@@ -249,6 +255,8 @@ def scaling_board(rows: int, cols: int, rng: np.random.Generator) -> Puzzle:
             numbered |= more
         if left is not None and not left.any():
             return puzzle
+    raise RectlogicError(f"no {rows}x{cols} Choco Banana scaling board in "
+                         f"{SCALING_ANSWERS} answers")
 
 
 def faults(puzzle: Puzzle, answer: Answer) -> list[str]:

@@ -57,7 +57,7 @@ def tiling(rows: int, cols: int, rng: np.random.Generator) -> list[tuple[int, in
         height[c:c + s] = [r] * s
 
     todo = sides_at(0, 0)
-    steps = 0
+    steps, budget = 0, max(STEPS, STEPS_PER_CELL * rows * cols)
     while True:
         if not todo:
             if not placed:
@@ -66,7 +66,7 @@ def tiling(rows: int, cols: int, rng: np.random.Generator) -> list[tuple[int, in
             todo = tried.pop()
             continue
         steps += 1
-        if steps > max(STEPS, STEPS_PER_CELL * rows * cols):
+        if steps > budget:
             return None
         r = min(height)
         c = height.index(r)
