@@ -160,6 +160,21 @@ def test_generated_boards_have_exactly_one_answer(size: tuple[int, int]) -> None
     assert made >= 3
 
 
+def test_scaling_boards_have_one_answer() -> None:
+    """The scaling benchmark's boards are settled by the core rung's fixpoint (the
+    generator's first candidate is ambiguous from 25×25 on): one answer by the brute force
+    on a small board, by the clause model on larger ones, and no branching."""
+    from rectlogic.sat import solve_sat
+
+    for side, seed in ((5, 0), (10, 1), (25, 2)):
+        p = G.scaling_board(side, np.random.default_rng(seed))
+        assert (p.rows, p.cols) == (side, side)
+        found = solve(p, limit=2, rung="core")
+        assert found.status == "unique" and found.nodes <= 1, found
+        truth = brute_force(p) if side <= 5 else solve_sat(p, limit=2).answers
+        assert [str(a) for a in truth] == [str(found.answers[0])]
+
+
 @pytest.mark.parametrize("p", BOARDS[::3], ids=lambda p: f"{p.rows}x{p.cols}")
 def test_the_clause_model_finds_the_answers_of_the_brute_force(p: Puzzle) -> None:
     from rectlogic.sat import solve_sat

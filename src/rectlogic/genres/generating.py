@@ -105,3 +105,31 @@ def degenerate(pieces: int, zeros: int, numbers: int, touching: int = 0,
     if black and touching > MOSTLY * black:
         out.append(f"{touching} of its {black} black cells touch another")
     return out
+
+
+def numbered_until_settled(numbered: np.ndarray, board: Callable[[np.ndarray], P],
+                           open_cells: Callable[[P], np.ndarray | None],
+                           rng: np.random.Generator, more: float,
+                           pick: Callable[[np.ndarray], tuple[int, int]] | None = None
+                           ) -> P | None:
+    """A board for the scaling benchmark, unique without a solver: from the cells numbered
+    at first (a boolean grid; `board` writes the answer's numbers on them), round after
+    round a share `more` of the cells a rung's fixpoint leaves open (`open_cells`: None on a
+    contradiction) get their numbers too, and one picked (`pick`, else at random), until
+    the fixpoint leaves none open: a sound rung that decides every cell has exactly one
+    answer. None when the numbers can do no more (every open cell numbered and still open:
+    another answer) or contradict."""
+    numbered = numbered.copy()
+    while True:
+        puzzle = board(numbered)
+        left = open_cells(puzzle)
+        if left is None:
+            return None
+        if not left.any():
+            return puzzle
+        left &= ~numbered
+        if not left.any():
+            return None
+        numbered |= left & (rng.random(left.shape) < more)
+        where = np.argwhere(left)
+        numbered[pick(left) if pick else tuple(where[int(rng.integers(len(where)))])] = True

@@ -14,11 +14,13 @@ board."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from ...errors import RectlogicError
 from ...grid import NO_CLUE
-from ..generating import Judge, degenerate, thin
+from ..generating import Judge, degenerate, numbered_until_settled, thin
 from ..kits.shaded import darts
 from .author import group_sizes
 from .model import Answer, Puzzle
@@ -242,18 +244,10 @@ def scaling_board(rows: int, cols: int, rng: np.random.Generator) -> Puzzle:
             continue
         sizes = group_sizes(Answer(tuple(tuple(int(v) for v in row) for row in shaded)))
         numbered = rng.random(shaded.shape) < SCALING_NUMBERS
-        while True:
-            puzzle = _puzzle(sizes, numbered)
-            left = _open_after(puzzle, SCALING_RUNG)
-            if left is None or not left.any():
-                break
-            left &= ~numbered
-            if not left.any():
-                break  # every open cell numbered and still open: another answer
-            more = left & (rng.random(left.shape) < SCALING_MORE)
-            more[_pick(left, sizes, rng)] = True
-            numbered |= more
-        if left is not None and not left.any():
+        puzzle = numbered_until_settled(
+            numbered, partial(_puzzle, sizes), partial(_open_after, rung=SCALING_RUNG), rng,
+            SCALING_MORE, partial(_pick, sizes=sizes, rng=rng))
+        if puzzle is not None:
             return puzzle
     raise RectlogicError(f"no {rows}x{cols} Choco Banana scaling board in "
                          f"{SCALING_ANSWERS} answers")

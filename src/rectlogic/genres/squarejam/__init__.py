@@ -162,6 +162,11 @@ class SquareJam(Genre[Puzzle, Answer]):
                  judge: Judge) -> Puzzle | None:
         return _generate.generate(rows, cols, rng, judge)
 
+    def scaling_board(self, side: int, rng: np.random.Generator) -> Puzzle:
+        """A board the core rung's fixpoint finishes (`generate.scaling_board`): the
+        generator's first candidate has several answers from 25×25 on."""
+        return _generate.scaling_board(side, side, rng)
+
 
 SQUAREJAM = register(SquareJam())
 

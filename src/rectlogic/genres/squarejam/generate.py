@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..generating import Judge, degenerate, thin
-from .model import Answer, Puzzle
+from ...engine.fixpoint import popcount
+from ...errors import RectlogicError
+from ..generating import Judge, degenerate, numbered_until_settled, thin
+from . import rules
+from .model import Answer, Puzzle, squares
 
 SIDES = {1: 0.6, 2: 1.6, 3: 1.3, 4: 0.8, 5: 0.4, 6: 0.2, 7: 0.1}
 """How often a square of each side is drawn (any larger: 0.05): twos and threes most, as
@@ -112,6 +115,47 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Pu
             return board
         first = first or board
     return first
+
+
+SCALING_RUNG = "core"
+"""The rung whose fixpoint must finish a scaling board (the strongest without probing)."""
+SCALING_MORE = 0.2
+"""The share of the cells `SCALING_RUNG` leaves open that get their square's side each round."""
+SCALING_TILINGS = 20
+"""Tilings drawn, at most, before a scaling board is given up."""
+
+
+def scaling_board(rows: int, cols: int, rng: np.random.Generator) -> Puzzle:
+    """A board with exactly one answer, fast, for the scaling benchmark: a tiling, each
+    square's side in one random cell of it, then more cells numbered where `SCALING_RUNG`'s
+    fixpoint leaves them open until it leaves none (the generator's first candidate is
+    ambiguous from 25×25 on, and a solver's repair is slow there)."""
+    for _ in range(SCALING_TILINGS):
+        tiles = tiling(rows, cols, rng)
+        if tiles is None:
+            continue
+        side = np.zeros((rows, cols), dtype=np.int64)
+        numbered = np.zeros((rows, cols), dtype=bool)
+        for t, lft, s in tiles:
+            side[t:t + s, lft:lft + s] = s
+            numbered[t + int(rng.integers(s)), lft + int(rng.integers(s))] = True
+        puzzle = numbered_until_settled(
+            numbered, lambda on, side=side: _board(rows, cols, [
+                (int(r), int(c), int(side[r, c])) for r, c in np.argwhere(on)]),
+            _open_after, rng, SCALING_MORE)
+        if puzzle is not None:
+            return puzzle
+    raise RectlogicError(f"no {rows}x{cols} Square Jam scaling board in "
+                         f"{SCALING_TILINGS} tilings")
+
+
+def _open_after(puzzle: Puzzle) -> np.ndarray | None:
+    """The cells `SCALING_RUNG`'s fixpoint leaves open (rows, cols), None on a contradiction."""
+    settle = rules.build(puzzle, frozenset(rules.LADDER[SCALING_RUNG]))
+    d = settle(squares(puzzle).full.copy()[None])[0]
+    if not d.all():
+        return None
+    return (popcount(d) > 1).reshape(puzzle.rows, puzzle.cols)
 
 
 def faults(puzzle: Puzzle, answer: Answer) -> list[str]:
