@@ -167,3 +167,33 @@ def test_grade_rounds_reveal_where_no_rung_decides(name: str, monkeypatch) -> No
     assert {r.rung for r in found} == {"search"}
     assert sum(r.cells for r in found) == int(np.count_nonzero(
         popcount(genre.initial_domains(p)) > 1))
+
+
+@pytest.mark.parametrize("name", GENRE_NAMES)
+def test_a_hint_that_runs_out_of_patience_reveals(name: str, monkeypatch) -> None:
+    """Probing inside probing can take seconds: a rung still looking when `PATIENCE` runs
+    out leaves the hint to reveal a cell of the answer, saying so. With no patience at all
+    the board's stars are left unsaid, and a walk (the cheap rungs still deduce, the
+    probing ones stop at once) still ends on the answer."""
+    from rectlogic.engine import limits
+
+    p, genre, answer = _example(name)
+
+    def runs_out(*args):
+        limits.current().end(limits.TIME)
+        return None
+
+    with monkeypatch.context() as m:
+        m.setattr(hints, "weakest_step", runs_out)
+        first = hints.hint(p, genre.play(p).empty())
+    assert first["kind"] == "reveal" and "within a second" in first["text"], first
+    assert genre.play(p).agrees(genre.play(p).empty(), first["move"],
+                                genre.answer_json(p, answer))
+    monkeypatch.setattr(hints, "PATIENCE", 1e-9)
+    hints.known.cache_clear()
+    try:
+        assert hints.hint(p, genre.play(p).empty())["stars"] is None
+        w = walk(p, answer)
+        assert w.solved and (w.wrong, w.repeats, w.dead_ends) == (0, 0, 0)
+    finally:
+        hints.known.cache_clear()

@@ -100,12 +100,17 @@ def rung_propagator(puzzle: Board, rung: str) -> Propagate | None:
 
 
 def weakest_step(genre: Genre, puzzle: Board, d: np.ndarray, open_: np.ndarray,
-                 rungs: list[str]) -> tuple[str, np.ndarray, np.ndarray] | None:
+                 rungs: list[str], fixpoints: list[np.ndarray] | None = None
+                 ) -> tuple[str, np.ndarray, np.ndarray] | None:
     """The weakest of these rungs whose fixpoint from d decides an open variable: (the rung,
-    its fixpoint, the open variables it decides); None when none decides one (or d is dead)."""
+    its fixpoint, the open variables it decides); None when none decides one (or d is dead).
+    Each fixpoint reached is appended to `fixpoints` when given (a caller that goes on
+    from the strongest need not work it out again)."""
     for rung in rungs:
         propagate = rung_propagator(puzzle, rung)
         after = d if propagate is None else propagate(d[None])[0]
+        if fixpoints is not None:
+            fixpoints.append(after)
         if not after.all():
             return None
         new = open_ & (popcount(after) == 1)

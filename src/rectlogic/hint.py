@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from .engine import dead, popcount
+from .engine import dead, limits, popcount
 from .genres import Board, Genre, genre_of
 from .genres.drawing import play
 from .grade import difficulty, kept, most_constrained, rounds, rungs_of, stars, weakest_step
@@ -26,6 +26,11 @@ from .solve import solve
 
 ANSWER_BUDGET = 50_000
 """Search nodes spent finding the one answer a hint is checked against."""
+PATIENCE = 1.0
+"""Seconds the rungs get to find a move (and the board's rounds to give its stars) before
+the hint reveals a cell instead: probing inside probing can take seconds on a board that
+needs a search (Choco Banana's), and a hint is asked for at a click. What a rung found
+before the time ran out is still sound; only what it did not reach is lost."""
 STARS_MAX_CELLS = 400
 """Boards up to 20×20 (the bank's largest) have their stars in every hint; beyond, solving
 the board in rounds for them could outrun a hint's deadline (None there)."""
@@ -50,8 +55,12 @@ def known(puzzle: Board) -> Known:
     if found.status != "unique":
         return Known(None)
     genre, answer = genre_of(puzzle), found.answers[0]
-    board_stars = None if puzzle.rows * puzzle.cols > STARS_MAX_CELLS else stars(
-        genre, difficulty(puzzle, rounds(puzzle, answer)))
+    board_stars = None
+    if puzzle.rows * puzzle.cols <= STARS_MAX_CELLS:
+        with limits.time_limit(PATIENCE) as deadline:
+            worked = rounds(puzzle, answer)
+            late = deadline is not None and deadline.expired()
+        board_stars = None if late else stars(genre, difficulty(puzzle, worked))
     return Known(answer, genre.answer_json(puzzle, answer), genre.board_json(puzzle),
                  board_stars)
 
@@ -86,9 +95,12 @@ def _hint(genre: Genre, puzzle: Board, position: Any, chosen: str, names: frozen
     open_ = genre.open_variables(puzzle, position, d)
     ladder = rungs_of(genre)
     mine = rungs_of(genre, chosen)
-    step = weakest_step(genre, puzzle, d, open_, mine)
-    if step is None and len(mine) < len(ladder):
-        step = weakest_step(genre, puzzle, d, open_, ladder[len(mine):])
+    reached: list[np.ndarray] = []
+    with limits.time_limit(PATIENCE if answer is not None else None) as deadline:
+        step = weakest_step(genre, puzzle, d, open_, mine, reached)
+        if step is None and len(mine) < len(ladder):
+            step = weakest_step(genre, puzzle, d, open_, ladder[len(mine):], reached)
+        hurried = deadline is not None and deadline.expired()
     if step is not None:
         found, after, decided = step
         beyond = "" if found in mine else f"Beyond your rung ({chosen}): "
@@ -100,7 +112,8 @@ def _hint(genre: Genre, puzzle: Board, position: Any, chosen: str, names: frozen
         return {"kind": "none", "rule": None, "cells": [], "move": None,
                 "text": "No rung decides anything more here, and the puzzle has no single "
                         "answer to reveal a cell from."}
-    return _reveal(genre, puzzle, d, open_, genre.encode(puzzle, answer))
+    strongest = reached[-1] if len(reached) == len(ladder) else None  # the top rung's
+    return _reveal(genre, puzzle, d, strongest, open_, genre.encode(puzzle, answer), hurried)
 
 
 def _dead_at(genre: Genre, puzzle: Board, names: frozenset[str], d: np.ndarray) -> bool:
@@ -126,17 +139,23 @@ def _step(genre: Genre, puzzle: Board, rung: str, i: int, before: np.ndarray,
             "values": said.get("values"), "move": said.get("move")}
 
 
-def _reveal(genre: Genre, puzzle: Board, d: np.ndarray, open_: np.ndarray,
-            truth: np.ndarray) -> dict[str, Any]:
-    """No rung decides anything: the most constrained open cell, from the answer."""
-    strongest = genre.propagator(puzzle, genre.rules_for(rungs_of(genre)[-1]))
-    narrowed = d if strongest is None else strongest(d[None])[0]
+def _reveal(genre: Genre, puzzle: Board, d: np.ndarray, narrowed: np.ndarray | None,
+            open_: np.ndarray, truth: np.ndarray, hurried: bool = False) -> dict[str, Any]:
+    """No rung decides anything (or none did within `PATIENCE`: `hurried`): the open cell
+    with the fewest values left after the strongest rung (its fixpoint `narrowed`, worked
+    out here when not given, unless hurried: it would run out again), from the answer."""
+    if narrowed is None:
+        strongest = None if hurried else genre.propagator(
+            puzzle, genre.rules_for(rungs_of(genre)[-1]))
+        narrowed = d if strongest is None else strongest(d[None])[0]
     i = most_constrained(narrowed if narrowed.all() else d, open_)
     said = genre.describe(puzzle, i, int(d[i]), int(truth[i]))
     move = dict(said.get("move") or {}, reveal=True)
+    why = ("No rule decides another cell from here within a second of trying" if hurried
+           else "No rule decides another cell from here, not even trying a guess inside "
+                "a guess")
     return {"kind": "reveal", "rung": None, "rule": None, "cells": said["cells"],
-            "text": "No rule decides another cell from here, not even trying a guess inside "
-                    f"a guess; revealed from the answer: {said['text']}.",
+            "text": f"{why}; revealed from the answer: {said['text']}.",
             "variable": i, "values": said.get("values"), "move": move,
             "revealed": said["text"]}
 
