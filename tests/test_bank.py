@@ -10,6 +10,7 @@ import sqlite3
 import pytest
 
 from rectlogic import bank
+from rectlogic.bench.corpus import janko_corpus
 from rectlogic.formats.auto import codec, load
 from rectlogic.genres.base import SEARCH
 from rectlogic.genres.registry import GENRES, get_genre
@@ -37,6 +38,18 @@ def test_every_bank_board_is_unique_graded_and_valid(part: int) -> None:
         assert (puzzle.rows, puzzle.cols) == (row.rows, row.cols)
         if row.grade != SEARCH:
             assert row.score == score(puzzle, row.grade) == g.score, row.id
+
+
+@pytest.mark.parametrize("genre", [g for g in GENRES if g.STAR_CUTS and not janko_corpus(
+    g.name).is_file()], ids=lambda g: g.name)
+def test_star_cuts_of_a_genre_janko_does_not_publish_are_the_banks(genre) -> None:
+    """Without a published corpus the stars are cut on the shipped bank's boards, at the
+    shares Janko's are cut at (`Genre.STAR_CUTS`): they recompute from the bank."""
+    from rectlogic.grade import star_cuts
+
+    found = [grade(load(r.url).puzzle, scored=True).difficulty
+             for r in ROWS if r.genre == genre.name]
+    assert star_cuts(found) == genre.STAR_CUTS
 
 
 def test_no_bank_board_is_degenerate() -> None:

@@ -271,8 +271,10 @@ class Genre(ABC, Generic[P, A]):
     DEFAULT_RUNG: ClassVar[str]
     STAR_CUTS: ClassVar[tuple[float, ...]] = ()
     """The difficulties at `grade.STAR_SHARES` over Janko's boards with one answer (as
-    `tools/janko-difficulty` prints them; the tests recompute them from the corpus): a board
-    is one star more for each cut its difficulty passes. None: every board one star."""
+    `tools/janko-difficulty` prints them; the tests recompute them from the corpus), or for
+    a genre Janko does not publish over the shipped bank's boards (the same tool prints
+    those): a board is one star more for each cut its difficulty passes. None: every board
+    one star."""
     PROBE_EVERY_NODE: ClassVar[bool] = False
     """Probe at every search node, not only at the root (when probing is asked for)."""
     SLOW_RULES: ClassVar[frozenset[str]] = frozenset()

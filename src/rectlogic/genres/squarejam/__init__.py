@@ -45,6 +45,9 @@ class SquareJam(Genre[Puzzle, Answer]):
     RULES = _rules.RULES
     LADDER = _rules.LADDER
     DEFAULT_RUNG = "core"
+    STAR_CUTS = (6.8, 17.5, 37.8, 66.2)
+    """Set on the shipped bank's boards (Janko publishes no Square Jam), so that stars still
+    tell an easy board from a hard one until a published corpus sets them."""
 
     def initial_domains(self, puzzle: Puzzle) -> np.ndarray:
         """Per cell: bit 0 (a square from elsewhere covers it) and bit s for each square of
