@@ -123,18 +123,60 @@ class CandidateTable(NamedTuple):
 def candidate_table(puzzle: Any) -> CandidateTable:
     """The candidates of every clue, made in one compiled pass. A clue's shapes are the ones
     its puzzle allows (`allowed_shapes`: a (K, rows+1, cols+1) table of the heights and widths
-    each clue may take), else those of the clue's area (any for `?` and 0). Kept for the
-    puzzles seen last, not for every puzzle a server or a benchmark ever saw."""
+    each clue may take), else those of the clue's area (any for `?` and 0): then each clue's
+    candidates are kept (`_by_clue`) and only the clues not seen on a board with the same
+    clue cells are made — the setter's analysis asks about many boards that differ from one
+    another by a few numbers made `?`. Kept for the puzzles seen last, not for every puzzle
+    a server or a benchmark ever saw."""
     allowed = getattr(puzzle, "allowed_shapes", None)
     if allowed is None:
-        allowed = area_shapes(puzzle.number_array, puzzle.rows, puzzle.cols)
-    table = CandidateTable(*_candidates(puzzle.clue_array, puzzle.number_array, allowed,
-                                        puzzle.rows, puzzle.cols, MAX_CANDIDATES))
+        table = _by_clue(puzzle)
+    else:
+        table = CandidateTable(*_candidates(puzzle.clue_array, puzzle.number_array, allowed,
+                                            puzzle.rows, puzzle.cols, MAX_CANDIDATES))
     if table.first[-1] > MAX_CANDIDATES:
         raise RectlogicError(
             f"too many possible rectangles (over {MAX_CANDIDATES}); too many ? clues?"
         )
     return table
+
+
+KEPT_CANDIDATES = 1 << 20
+"""Candidates `_by_clue` keeps at most (32 MB) before it forgets them all."""
+_kept: dict[tuple[Any, ...], np.ndarray] = {}
+_kept_rows = [0]
+
+
+def _by_clue(puzzle: Any) -> CandidateTable:
+    """`_candidates` over the clues' areas, each clue's run made once per set of clue cells,
+    board size, cell and area (a clue's candidates hold no other clue's cell and depend on
+    nothing else), the clues not kept yet made together in one compiled pass."""
+    rows, cols = puzzle.rows, puzzle.cols
+    numbers = puzzle.number_array
+    where = (rows, cols, np.packbits(puzzle.clue_array != NO_CLUE).tobytes())
+    keys = [(where, r, c, max(v, 0)) for r, c, v in numbers.tolist()]
+    parts = [_kept.get(key) for key in keys]
+    missing = [k for k, part in enumerate(parts) if part is None]
+    if missing:
+        some = numbers[missing]
+        rects, _, first, _ = _candidates(puzzle.clue_array, some, area_shapes(some, rows, cols),
+                                         rows, cols, MAX_CANDIDATES)
+        if first[-1] > MAX_CANDIDATES:  # too many: the caller says so
+            return CandidateTable(rects, np.zeros(0, np.int64), first, np.zeros(0, np.uint64))
+        if _kept_rows[0] + len(rects) > KEPT_CANDIDATES:
+            _kept.clear()
+            _kept_rows[0] = 0
+        for k, a, b in zip(missing, first[:-1].tolist(), first[1:].tolist(), strict=True):
+            parts[k] = _kept[keys[k]] = rects[a:b]
+            _kept_rows[0] += b - a
+    counts = np.array([len(p) for p in parts], dtype=np.int64)
+    first = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+    rects = (np.concatenate(parts).astype(np.int64) if parts
+             else np.empty((0, 4), dtype=np.int64))
+    full = np.full(len(counts), ~np.uint64(0))  # 64 candidates or more: every bit
+    small = counts < 64
+    full[small] = (np.uint64(1) << counts[small].astype(np.uint64)) - np.uint64(1)
+    return CandidateTable(rects, counts, first, full)
 
 
 def candidate_array(puzzle: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
