@@ -70,13 +70,17 @@ class Borders:
 
     def rects(self) -> list[Rect]:
         """Each room's bounding box, sorted by (top, left): the rectangles of a tiling."""
-        boxes: dict[int, list[int]] = {}
-        for r, row in enumerate(self.rooms()):
-            for c, k in enumerate(row):
-                b = boxes.setdefault(k, [r, c, r, c])
-                b[0], b[1] = min(b[0], r), min(b[1], c)
-                b[2], b[3] = max(b[2], r), max(b[3], c)
-        return sorted((t, lft, b - t + 1, r - lft + 1) for t, lft, b, r in boxes.values())
+        _, room = np.unique(self.room_labels().ravel(), return_inverse=True)
+        r, c = np.divmod(np.arange(room.size), self.cols)
+        n = int(room.max()) + 1 if room.size else 0
+        top, left = np.full(n, self.rows), np.full(n, self.cols)
+        bottom, right = np.full(n, -1), np.full(n, -1)
+        np.minimum.at(top, room, r)
+        np.minimum.at(left, room, c)
+        np.maximum.at(bottom, room, r)
+        np.maximum.at(right, room, c)
+        return sorted(zip(top.tolist(), left.tolist(), (bottom - top + 1).tolist(),
+                          (right - left + 1).tolist(), strict=True))
 
 
 def lines_at_points(answer: Borders) -> np.ndarray:
@@ -143,7 +147,7 @@ def candidate_table(puzzle: Any) -> CandidateTable:
 
 KEPT_CANDIDATES = 1 << 20
 """Candidates `_by_clue` keeps at most (32 MB) before it forgets them all."""
-_kept: dict[tuple[Any, ...], np.ndarray] = {}
+_kept: dict[tuple[int, int, bytes], dict[int, np.ndarray]] = {}
 _kept_rows = [0]
 
 
@@ -154,8 +158,12 @@ def _by_clue(puzzle: Any) -> CandidateTable:
     rows, cols = puzzle.rows, puzzle.cols
     numbers = puzzle.number_array
     where = (rows, cols, np.packbits(puzzle.clue_array != NO_CLUE).tobytes())
-    keys = [(where, r, c, max(v, 0)) for r, c, v in numbers.tolist()]
-    parts = [_kept.get(key) for key in keys]
+    # a clue by its cell and area (any for `?` and 0; none past the board's area)
+    area = rows * cols
+    keys = ((numbers[:, 0] * cols + numbers[:, 1]) * (area + 2)
+            + np.clip(numbers[:, 2], 0, area + 1)).tolist()
+    kept = _kept.get(where, {})
+    parts = [kept.get(key) for key in keys]
     missing = [k for k, part in enumerate(parts) if part is None]
     if missing:
         some = numbers[missing]
@@ -166,8 +174,9 @@ def _by_clue(puzzle: Any) -> CandidateTable:
         if _kept_rows[0] + len(rects) > KEPT_CANDIDATES:
             _kept.clear()
             _kept_rows[0] = 0
+        kept = _kept.setdefault(where, kept)
         for k, a, b in zip(missing, first[:-1].tolist(), first[1:].tolist(), strict=True):
-            parts[k] = _kept[keys[k]] = rects[a:b]
+            parts[k] = kept[keys[k]] = rects[a:b]
             _kept_rows[0] += b - a
     counts = np.array([len(p) for p in parts], dtype=np.int64)
     first = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
