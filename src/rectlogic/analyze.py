@@ -204,17 +204,22 @@ def conflict(puzzle: Board, focus: Cell | None = None
     loose = author.relax(puzzle, clues)
     if _no_answer(loose) is not True:
         cells, minimal = _smallest(
-            clues, lambda kept: author.relax(puzzle, [c for c in clues if c not in kept]),
+            clues, lambda kept: author.relax(puzzle, _without(clues, kept)),
             lambda answer, given_up, near: author.repair(puzzle, answer, given_up, near),
             focus)
         return cells, minimal, None
     givens = author.givens(loose)
     if givens:
         cells, minimal = _smallest(givens, lambda kept: author.unfix(
-            loose, [c for c in givens if c not in kept]), focus=focus)
+            loose, _without(givens, kept)), focus=focus)
         return cells, minimal, ("no answer even without any number: these cells cannot all "
                                 "be black")
     return sorted(clues), False, "no answer whatever the numbers say"
+
+
+def _without(items: list[Cell], kept: list[Cell]) -> list[Cell]:
+    kept_ = set(kept)
+    return [c for c in items if c not in kept_]
 
 
 Repair = Callable[[Any, list[Cell], list[Cell]], Any]
@@ -226,15 +231,21 @@ class _Witnesses:
     """Answers that show items needed: each the answer of a board that gave up the item it
     shows and some items outside the set, with the items it breaks (where the validator,
     checking it against the board with every item kept, finds fault): the ones that had to
-    give way for it."""
+    give way for it. Every answer any question found is kept too (`pool`): one that breaks
+    a single item of the set as it is now is an answer of that item's trial, so it shows
+    the item needed without a search (the set only shrinks, so an answer that broke several
+    items may come to break one). And the questions asked, with what they said (`ask`): the
+    same board asked again with the same budget says the same."""
 
     def __init__(self, items: list[Cell], keeping: Callable[[list[Cell]], Board],
                  repair: Repair | None) -> None:
         self.items, self.keeping, self.repair = items, keeping, repair
         self.found: list[tuple[Cell, Any, set[Cell]]] = []
+        self.pool: list[tuple[Any, set[Cell]]] = []
+        self.asked: dict[tuple[frozenset[Cell], int, str | None, int], tuple[bool | None, Any]] = {}
         self._every: Board | None = None
 
-    def add(self, item: Cell, answer: Any) -> None:
+    def broken(self, answer: Any) -> set[Cell]:
         if self._every is None:
             self._every = self.keeping(self.items)
         try:
@@ -242,7 +253,43 @@ class _Witnesses:
         except RectlogicError:  # an answer the board with every item kept cannot read
             faults = []
         named = {cell for v in faults for cell in v.cells}
-        self.found.append((item, answer, {c for c in self.items if c in named}))
+        return {c for c in self.items if c in named}
+
+    def add(self, item: Cell, answer: Any) -> None:
+        broken = next((b for a, b in self.pool if a is answer), None)
+        if broken is None:
+            broken = self.broken(answer)
+            self.pool.append((answer, broken))
+        self.found.append((item, answer, broken))
+
+    def keep(self, answer: Any) -> None:
+        """An answer found on the way (of a board that gave up several items of the set)."""
+        if answer is not None:
+            self.pool.append((answer, self.broken(answer)))
+
+    def shows(self, item: Cell, core: list[Cell]) -> bool:
+        """Does an answer found already show `item` needed in `core`: does it obey every
+        rule of the board that keeps the rest of `core` (checked, the broken items named
+        by the validator only choose which answers to check)?"""
+        inside = set(core)
+        trial = None
+        for answer, broken in self.pool:
+            if broken & inside == {item}:
+                trial = trial or self.keeping([c for c in core if c != item])
+                if genre_of(trial).obeys_rules(trial, answer):
+                    self.add(item, answer)
+                    return True
+        return False
+
+    def ask(self, given_up: set[Cell], budget: int, rung: str | None = None,
+            most_values: int = 0) -> tuple[bool | None, Any]:
+        """`_ask` about the board that gives up these items (each board and budget once)."""
+        key = (frozenset(given_up), budget, rung, most_values if rung else 0)
+        if key not in self.asked:
+            board = self.keeping([c for c in self.items if c not in given_up])
+            self.asked[key] = _ask(board, budget, rung, most_values or PROBE_VALUES)
+            self.keep(self.asked[key][1])
+        return self.asked[key]
 
     def nearest(self, item: Cell, n: int = 2) -> list[tuple[Cell, Any, set[Cell]]]:
         return sorted(self.found, key=lambda f: _distance(f[0], item))[:n]
@@ -268,13 +315,14 @@ def _smallest(items: list[Cell], keeping: Callable[[list[Cell]], Board],
        a Shikaku's numbers that miss the area by a number deleted, would otherwise take a
        search per item);
     4. each item left asked about (`_needed`), item after nearest item, so that each answer
-       found is a short step from the next; the items whose question went unanswered are
-       asked again with 4, 16, 64 times the budgets, while the time lasts.
+       found is a short step from the next (an answer found already that breaks only this
+       item of the set shows it needed at once); the items whose question went unanswered
+       are asked again with 4, 16, 64 times the budgets, while the time lasts.
 
     Dropping only ever relaxes the board, so once step 4 has asked about every item left,
     each is needed: the set is minimal unless some question went unanswered."""
     witnesses = _Witnesses(items, keeping, repair)
-    known = _needed_anyway(items, keeping, witnesses)
+    known = _needed_anyway(items, witnesses)
     hub = [focus] if focus is not None else known or items
     core = sorted(items, key=lambda c: (-min(_distance(c, h) for h in hub), c))
     for item in list(core):
@@ -285,7 +333,7 @@ def _smallest(items: list[Cell], keeping: Callable[[list[Cell]], Board],
         trial = [c for c in core if c != item]
         if item not in known and _wiped(keeping(trial)) is True:
             core = trial
-    core = _drop_far(core, known, keeping)
+    core = _drop_far(core, known, witnesses)
     unsure: list[Cell] = []
     asked = set(known)
     last = core[-1]
@@ -298,7 +346,7 @@ def _smallest(items: list[Cell], keeping: Callable[[list[Cell]], Board],
         item = min(waiting, key=lambda c: (_distance(c, last), c))
         asked.add(item)
         last = item
-        said = _needed(item, core, items, keeping, witnesses)
+        said = _needed(item, core, items, witnesses)
         if said is False:
             core = [c for c in core if c != item]
         elif said is None:
@@ -307,7 +355,7 @@ def _smallest(items: list[Cell], keeping: Callable[[list[Cell]], Board],
         for item in list(unsure):
             if limits.expired() or len(core) == 1:
                 return sorted(core), not unsure
-            said = _needed(item, core, items, keeping, witnesses, scale)
+            said = _needed(item, core, items, witnesses, scale=scale)
             if said is not None:
                 unsure.remove(item)
             if said is False:
@@ -335,8 +383,7 @@ PROBE_VALUES = 1_200
 4,000 values on a 20×20 Shikaku with many `?` took two seconds)."""
 
 
-def _needed_anyway(items: list[Cell], keeping: Callable[[list[Cell]], Board],
-                   witnesses: _Witnesses) -> list[Cell]:
+def _needed_anyway(items: list[Cell], witnesses: _Witnesses) -> list[Cell]:
     """Items whose loss alone gives an answer, found by trying some: each is in every
     conflict (without it, even every other item together has an answer), so no later
     step asks about it again. A board that gives up one item is tight: a short search."""
@@ -346,44 +393,45 @@ def _needed_anyway(items: list[Cell], keeping: Callable[[list[Cell]], Board],
     for item in order[:NEEDED_TRIED]:
         if len(found) >= NEEDED_FOUND or limits.expired():
             break
-        said, answer = _ask(keeping([c for c in items if c != item]), QUICK_NODES)
+        said, answer = witnesses.ask({item}, QUICK_NODES)
         if said is False:
             found.append(item)
             witnesses.add(item, answer)
     return found
 
 
-def _drop_far(core: list[Cell], known: list[Cell], keeping: Callable[[list[Cell]], Board]
-              ) -> list[Cell]:
+def _drop_far(core: list[Cell], known: list[Cell], witnesses: _Witnesses) -> list[Cell]:
     """`core` (farthest first) without its farthest items, dropped in chunks while the rest
     provably has no answer (the default rung's search, then probing's where it cannot
     tell): half of the others, then the next half, …; a chunk that cannot go is tried again
-    in halves, down to two items."""
+    in halves, down to two items. (An answer found, where a chunk cannot go, is kept.)"""
     movable = [c for c in core if c not in known]
     size = len(movable) // 2
+    outside = [c for c in witnesses.items if c not in core]
     while size >= 2 and len(movable) >= size and not limits.expired():
         chunk = set(movable[:size])
         rest = [c for c in core if c not in chunk]
-        board = keeping(rest)
-        said = _ask(board, QUICK_NODES)[0]
+        given_up = chunk.union(outside)
+        said = witnesses.ask(given_up, QUICK_NODES)[0]
         if said is None:
-            said = _ask(board, QUICK_NODES, TRIAL_RUNG)[0]
+            said = witnesses.ask(given_up, QUICK_NODES, TRIAL_RUNG, PROBE_VALUES)[0]
         if said is True:
             core, movable = rest, movable[size:]
+            outside += sorted(chunk)
         else:
             size //= 2
     return core
 
 
-def _needed(item: Cell, core: list[Cell], items: list[Cell],
-            keeping: Callable[[list[Cell]], Board], witnesses: _Witnesses,
+def _needed(item: Cell, core: list[Cell], items: list[Cell], witnesses: _Witnesses,
             scale: int = 1) -> bool | None:
     """Is `item` needed in `core` — has the trial (`core` without it kept, every other item
     given up) an answer? The trial gives up many items, and on a large board its search can
-    run out of nodes before it finds an answer that is there. So first answers of tighter
-    boards, each a restriction of the trial (it gives up `item` and only some of the items
-    outside `core`, keeping the rest), so that an answer there is an answer of the trial:
-    an answer that showed a nearby item needed, repaired around the two (the genre's
+    run out of nodes before it finds an answer that is there. So first an answer found
+    already that breaks no item of `core` but this one (`_Witnesses.shows`), then answers
+    of tighter boards, each a restriction of the trial (it gives up `item` and only some of
+    the items outside `core`, keeping the rest), so that an answer there is an answer of the
+    trial: an answer that showed a nearby item needed, repaired around the two (the genre's
     `repair`, where it has one); the items such answers broke, given up again with `item`
     (where the conflict needs something far away to give way, as a Shikaku's missing area
     must be taken up somewhere, an answer that found the way shows it); and the items
@@ -392,6 +440,8 @@ def _needed(item: Cell, core: list[Cell], items: list[Cell],
     with a small budget (where the conflict holds without `item`, its search is often
     short), and last with the full one, then probing (`TRIAL_RUNG`); its search proves
     `item` can go (no answer), or says it cannot tell (None)."""
+    if witnesses.shows(item, core):
+        return True
     kept = [c for c in core if c != item]
     outside = [c for c in items if c not in core]
     if witnesses.repair is not None:
@@ -399,7 +449,7 @@ def _needed(item: Cell, core: list[Cell], items: list[Cell],
         for shown, answer, _ in witnesses.nearest(item):
             repaired = witnesses.repair(answer, [*outside, item], [shown, item])
             if repaired is not None:
-                trial = trial or keeping(kept)
+                trial = trial or witnesses.keeping(kept)
                 if genre_of(trial).obeys_rules(trial, repaired):
                     witnesses.add(item, repaired)
                     return True
@@ -412,15 +462,8 @@ def _needed(item: Cell, core: list[Cell], items: list[Cell],
     steps = [(given_up, scale * QUICK_NODES, None) for given_up in quick]
     steps += [(set(outside), scale * TRIAL_NODES, None),
               (set(outside), scale * TRIAL_NODES, TRIAL_RUNG)]
-    seen: list[tuple[set[Cell], int, str | None]] = []
-    for step in steps:
-        if step in seen:
-            continue
-        seen.append(step)
-        given_up, budget, rung = step
-        tight = given_up | {item}
-        said, answer = _ask(keeping([c for c in items if c not in tight]), budget, rung,
-                            scale * PROBE_VALUES)
+    for given_up, budget, rung in steps:
+        said, answer = witnesses.ask(given_up | {item}, budget, rung, scale * PROBE_VALUES)
         if said is False:
             witnesses.add(item, answer)
             return True

@@ -70,13 +70,17 @@ class Borders:
 
     def rects(self) -> list[Rect]:
         """Each room's bounding box, sorted by (top, left): the rectangles of a tiling."""
-        boxes: dict[int, list[int]] = {}
-        for r, row in enumerate(self.rooms()):
-            for c, k in enumerate(row):
-                b = boxes.setdefault(k, [r, c, r, c])
-                b[0], b[1] = min(b[0], r), min(b[1], c)
-                b[2], b[3] = max(b[2], r), max(b[3], c)
-        return sorted((t, lft, b - t + 1, r - lft + 1) for t, lft, b, r in boxes.values())
+        _, room = np.unique(self.room_labels().ravel(), return_inverse=True)
+        r, c = np.divmod(np.arange(room.size), self.cols)
+        n = int(room.max()) + 1 if room.size else 0
+        top, left = np.full(n, self.rows), np.full(n, self.cols)
+        bottom, right = np.full(n, -1), np.full(n, -1)
+        np.minimum.at(top, room, r)
+        np.minimum.at(left, room, c)
+        np.maximum.at(bottom, room, r)
+        np.maximum.at(right, room, c)
+        return sorted(zip(top.tolist(), left.tolist(), (bottom - top + 1).tolist(),
+                          (right - left + 1).tolist(), strict=True))
 
 
 def lines_at_points(answer: Borders) -> np.ndarray:
@@ -123,18 +127,65 @@ class CandidateTable(NamedTuple):
 def candidate_table(puzzle: Any) -> CandidateTable:
     """The candidates of every clue, made in one compiled pass. A clue's shapes are the ones
     its puzzle allows (`allowed_shapes`: a (K, rows+1, cols+1) table of the heights and widths
-    each clue may take), else those of the clue's area (any for `?` and 0). Kept for the
-    puzzles seen last, not for every puzzle a server or a benchmark ever saw."""
+    each clue may take), else those of the clue's area (any for `?` and 0): then each clue's
+    candidates are kept (`_by_clue`) and only the clues not seen on a board with the same
+    clue cells are made — the setter's analysis asks about many boards that differ from one
+    another by a few numbers made `?`. Kept for the puzzles seen last, not for every puzzle
+    a server or a benchmark ever saw."""
     allowed = getattr(puzzle, "allowed_shapes", None)
     if allowed is None:
-        allowed = area_shapes(puzzle.number_array, puzzle.rows, puzzle.cols)
-    table = CandidateTable(*_candidates(puzzle.clue_array, puzzle.number_array, allowed,
-                                        puzzle.rows, puzzle.cols, MAX_CANDIDATES))
+        table = _by_clue(puzzle)
+    else:
+        table = CandidateTable(*_candidates(puzzle.clue_array, puzzle.number_array, allowed,
+                                            puzzle.rows, puzzle.cols, MAX_CANDIDATES))
     if table.first[-1] > MAX_CANDIDATES:
         raise RectlogicError(
             f"too many possible rectangles (over {MAX_CANDIDATES}); too many ? clues?"
         )
     return table
+
+
+KEPT_CANDIDATES = 1 << 20
+"""Candidates `_by_clue` keeps at most (32 MB) before it forgets them all."""
+_kept: dict[tuple[int, int, bytes], dict[int, np.ndarray]] = {}
+_kept_rows = [0]
+
+
+def _by_clue(puzzle: Any) -> CandidateTable:
+    """`_candidates` over the clues' areas, each clue's run made once per set of clue cells,
+    board size, cell and area (a clue's candidates hold no other clue's cell and depend on
+    nothing else), the clues not kept yet made together in one compiled pass."""
+    rows, cols = puzzle.rows, puzzle.cols
+    numbers = puzzle.number_array
+    where = (rows, cols, np.packbits(puzzle.clue_array != NO_CLUE).tobytes())
+    # a clue by its cell and area (any for `?` and 0; none past the board's area)
+    area = rows * cols
+    keys = ((numbers[:, 0] * cols + numbers[:, 1]) * (area + 2)
+            + np.clip(numbers[:, 2], 0, area + 1)).tolist()
+    kept = _kept.get(where, {})
+    parts = [kept.get(key) for key in keys]
+    missing = [k for k, part in enumerate(parts) if part is None]
+    if missing:
+        some = numbers[missing]
+        rects, _, first, _ = _candidates(puzzle.clue_array, some, area_shapes(some, rows, cols),
+                                         rows, cols, MAX_CANDIDATES)
+        if first[-1] > MAX_CANDIDATES:  # too many: the caller says so
+            return CandidateTable(rects, np.zeros(0, np.int64), first, np.zeros(0, np.uint64))
+        if _kept_rows[0] + len(rects) > KEPT_CANDIDATES:
+            _kept.clear()
+            _kept_rows[0] = 0
+        kept = _kept.setdefault(where, kept)
+        for k, a, b in zip(missing, first[:-1].tolist(), first[1:].tolist(), strict=True):
+            parts[k] = kept[keys[k]] = rects[a:b]
+            _kept_rows[0] += b - a
+    counts = np.array([len(p) for p in parts], dtype=np.int64)
+    first = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+    rects = (np.concatenate(parts).astype(np.int64) if parts
+             else np.empty((0, 4), dtype=np.int64))
+    full = np.full(len(counts), ~np.uint64(0))  # 64 candidates or more: every bit
+    small = counts < 64
+    full[small] = (np.uint64(1) << counts[small].astype(np.uint64)) - np.uint64(1)
+    return CandidateTable(rects, counts, first, full)
 
 
 def candidate_array(puzzle: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

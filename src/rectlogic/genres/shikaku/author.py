@@ -11,7 +11,7 @@ import numpy as np
 from ...grid import ANY_CLUE, NO_CLUE, is_number
 from ..drawing import edit_description, read_tokens
 from ..kits.region_play import givens, moved_clues, unfix  # noqa: F401  (its author part)
-from .model import Answer, CandidateTable, Puzzle, candidate_table, candidates
+from .model import Answer, CandidateTable, Puzzle, candidate_table
 from .rules import DualRules
 
 Cell = tuple[int, int]
@@ -97,10 +97,8 @@ def repair(puzzle: Puzzle, answer: Answer, given_up: Iterable[Cell],
         return None
     table = candidate_table(loose)
     owner = np.repeat(np.arange(len(cells)), table.counts)
-    mine = np.zeros(len(table.rects), dtype=bool)  # each clue's rectangle in `answer`
-    for k, (cands, rect) in enumerate(zip(candidates(loose), rects, strict=True)):
-        if rect in cands:
-            mine[table.first[k] + cands.index(rect)] = True
+    # each clue's rectangle in `answer`, among its candidates (a candidate is there once)
+    mine = (table.rects == np.asarray(rects, dtype=np.int64)[owner]).all(axis=1)
     top = min(rects[k][0] for k in must)
     left = min(rects[k][1] for k in must)
     bottom = max(rects[k][0] + rects[k][2] for k in must)

@@ -41,7 +41,7 @@ class Puzzle(RegionPuzzle):
 
     def __post_init__(self) -> None:
         self.check_grid()
-        if any(v < -2 for row in self.clues for v in row):
+        if min(map(min, self.clues)) < -2:  # (row by row: the analysis makes many boards)
             raise RectlogicError("a Shikaku clue is a number or ?")
 
 
