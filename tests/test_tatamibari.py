@@ -204,9 +204,11 @@ def test_no_rung_loses_a_published_answer() -> None:
 
 
 def test_generated_boards_have_exactly_one_answer() -> None:
+    """Without a judge that names a second answer (the scaling board's), only placements
+    of marks are tried: what the judge accepts is unique."""
     rng = np.random.default_rng(5)
     made = 0
-    for _ in range(6):
+    for _ in range(30):
         p = G.generate(6, 6, rng, Judge(lambda q: solve(q, limit=2).status == "unique"))
         if p is None:
             continue
@@ -227,6 +229,13 @@ def crossings(rows: int, cols: int, rects: list[Rect]) -> int:
     assert (label >= 0).all()
     return sum(len({label[r, c], label[r + 1, c], label[r, c + 1], label[r + 1, c + 1]}) == 4
                for r in range(rows - 1) for c in range(cols - 1))
+
+
+def test_tilings_fill_large_boards() -> None:
+    rng = np.random.default_rng(2)
+    for side in (20, 50):
+        rects = G.maker.random_tiling(side, side, rng)
+        assert rects is not None and crossings(side, side, rects) == 0
 
 
 def test_cuts_are_every_cut_that_makes_no_four_meet() -> None:

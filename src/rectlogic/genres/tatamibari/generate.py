@@ -58,7 +58,10 @@ def random_tiling(rows: int, cols: int, rng: np.random.Generator) -> list[Rect] 
     """Fill the grid row-major: at the first free cell put a random rectangle that fits and
     makes no point where four rectangles meet (its top-left corner is checked as it is
     placed, its top-right one where the cell beyond is filled; every crossing is the
-    top-left corner of a rectangle, so none slips through). None when the fill gets stuck."""
+    top-left corner of a rectangle, so none slips through). A rectangle ends short of the
+    free run only below a rectangle's side (so the one after it can start there), else it
+    takes the run, one row deep: the fill does not get stuck (before, no 20×20 board was
+    ever filled, so the scaling board could not be made past 10×10). None if it does."""
     shapes = _shapes(rows, cols)
     label = np.full((rows, cols), -1, dtype=np.int64)
     placed = [0]
@@ -67,9 +70,12 @@ def random_tiling(rows: int, cols: int, rng: np.random.Generator) -> list[Rect] 
         if r > 0 and c > 0 and len({label[r - 1, c - 1], label[r - 1, c], label[r, c - 1]}) == 3:
             return None  # any rectangle here would make a crossing
         fits = [(h, w, wt) for h, w, wt in shapes
-                if w <= run and r + h <= rows and not _crossing(label, r, c + w)]
+                if w <= run and r + h <= rows and not _crossing(label, r, c + w)
+                and (w == run or r == 0 or label[r - 1, c + w - 1] == label[r - 1, c + w])]
         if not fits:
-            return None
+            if _crossing(label, r, c + run):
+                return None
+            fits = [(1, run, 1.0)]
         totals = list(accumulate(wt for _, _, wt in fits))
         h, w, _ = fits[min(len(fits) - 1, bisect(totals, rng.random() * totals[-1]))]
         label[r:r + h, c:c + w] = placed[0]
