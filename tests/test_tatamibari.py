@@ -203,22 +203,6 @@ def test_no_rung_loses_a_published_answer() -> None:
 # -- the generator and the kit's law ----------------------------------------------------------
 
 
-def test_generated_boards_have_exactly_one_answer() -> None:
-    """Without a judge that names a second answer (the scaling board's), only placements
-    of marks are tried: what the judge accepts is unique."""
-    rng = np.random.default_rng(5)
-    made = 0
-    for _ in range(30):
-        p = G.generate(6, 6, rng, Judge(lambda q: solve(q, limit=2).status == "unique"))
-        if p is None:
-            continue
-        made += 1
-        s = solve(p, limit=0)
-        assert s.status == "unique" and not G.validate(p, s.answers[0])
-        assert not G.faults(p, s.answers[0])
-    assert made
-
-
 def crossings(rows: int, cols: int, rects: list[Rect]) -> int:
     """Interior points whose four cells lie in four different rectangles, read off a
     labelling of the cells (not the generator's bookkeeping)."""
@@ -262,21 +246,26 @@ def test_cuts_are_every_cut_that_makes_no_four_meet() -> None:
     assert seen  # some cut was refused
 
 
-def test_repaired_boards_have_exactly_one_answer() -> None:
+@pytest.mark.parametrize(("side", "tries", "repairing"), [(6, 30, False), (8, 8, True)])
+def test_generated_boards_have_exactly_one_answer(side: int, tries: int,
+                                                  repairing: bool) -> None:
     """With a judge that names a second answer, the generator cuts rectangles until the
-    board is unique: each board made has one answer, which obeys the rules."""
-    rng = np.random.default_rng(11)
+    board is unique; without one (the scaling board's), it only tries placements of marks.
+    Either way each board made has one answer, which obeys the rules."""
+    rng = np.random.default_rng(5)
+    verdicts = (judge("tatamibari", None) if repairing
+                else Judge(lambda q: solve(q, limit=2).status == "unique"))
     made = 0
-    for _ in range(8):
-        p = G.generate(8, 8, rng, judge("tatamibari", None))
+    for _ in range(tries):
+        p = G.generate(side, side, rng, verdicts)
         if p is None:
             continue
         made += 1
         s = solve(p, limit=0)
         assert s.status == "unique" and not G.validate(p, s.answers[0])
         assert not G.faults(p, s.answers[0])
-        assert crossings(8, 8, s.answers[0].rects()) == 0
-    assert made >= 4
+        assert crossings(side, side, s.answers[0].rects()) == 0
+    assert made >= (tries // 2 if repairing else 1)
 
 
 def test_no_four_meet_law_over_boxes() -> None:
