@@ -13,6 +13,7 @@ from rectlogic.bench import load_corpus
 from rectlogic.errors import FormatError
 from rectlogic.formats import janko
 from rectlogic.formats.auto import dump, load
+from rectlogic.generate import judge
 from rectlogic.genres.generating import Judge
 from rectlogic.genres.kits.cover import four_meet, no_four_meet
 from rectlogic.genres.registry import get_genre, janko_genre
@@ -202,18 +203,69 @@ def test_no_rung_loses_a_published_answer() -> None:
 # -- the generator and the kit's law ----------------------------------------------------------
 
 
-def test_generated_boards_have_exactly_one_answer() -> None:
+def crossings(rows: int, cols: int, rects: list[Rect]) -> int:
+    """Interior points whose four cells lie in four different rectangles, read off a
+    labelling of the cells (not the generator's bookkeeping)."""
+    label = np.full((rows, cols), -1)
+    for k, (t, lft, h, w) in enumerate(rects):
+        assert (label[t:t + h, lft:lft + w] == -1).all()
+        label[t:t + h, lft:lft + w] = k
+    assert (label >= 0).all()
+    return sum(len({label[r, c], label[r + 1, c], label[r, c + 1], label[r + 1, c + 1]}) == 4
+               for r in range(rows - 1) for c in range(cols - 1))
+
+
+def test_tilings_fill_large_boards() -> None:
+    rng = np.random.default_rng(2)
+    for side in (20, 50):
+        rects = G.maker.random_tiling(side, side, rng)
+        assert rects is not None and crossings(side, side, rects) == 0
+
+
+def test_cuts_are_every_cut_that_makes_no_four_meet() -> None:
+    """The repair's cuts of a rectangle are exactly the straight cuts in two after which
+    the tiling still has no point where four rectangles meet."""
+    rng = np.random.default_rng(3)
+    maker = G.maker
+    seen = 0
+    for rows, cols in ((6, 6), (7, 9), (10, 10)):
+        rects = maker.tiling(rows, cols, rng)
+        assert rects is not None and crossings(rows, cols, rects) == 0
+        label = np.zeros((rows, cols), dtype=np.int64)
+        for k, (t, lft, h, w) in enumerate(rects):
+            label[t:t + h, lft:lft + w] = k
+        for rect in rects:
+            t, lft, h, w = rect
+            every = [((t, lft, k, w), (t + k, lft, h - k, w)) for k in range(1, h)]
+            every += [((t, lft, h, k), (t, lft + k, h, w - k)) for k in range(1, w)]
+            rest = [r for r in rects if r != rect]
+            fine = {cut for cut in every if crossings(rows, cols, [*rest, *cut]) == 0}
+            got = {(a, b) for a, b, _ in maker.splits(rect, label)}
+            assert got == fine and all(wt > 0 for *_, wt in maker.splits(rect, label))
+            seen += len(fine) < len(every)
+    assert seen  # some cut was refused
+
+
+@pytest.mark.parametrize(("side", "tries", "repairing"), [(6, 30, False), (8, 8, True)])
+def test_generated_boards_have_exactly_one_answer(side: int, tries: int,
+                                                  repairing: bool) -> None:
+    """With a judge that names a second answer, the generator cuts rectangles until the
+    board is unique; without one (the scaling board's), it only tries placements of marks.
+    Either way each board made has one answer, which obeys the rules."""
     rng = np.random.default_rng(5)
+    verdicts = (judge("tatamibari", None) if repairing
+                else Judge(lambda q: solve(q, limit=2).status == "unique"))
     made = 0
-    for _ in range(6):
-        p = G.generate(6, 6, rng, Judge(lambda q: solve(q, limit=2).status == "unique"))
+    for _ in range(tries):
+        p = G.generate(side, side, rng, verdicts)
         if p is None:
             continue
         made += 1
         s = solve(p, limit=0)
         assert s.status == "unique" and not G.validate(p, s.answers[0])
         assert not G.faults(p, s.answers[0])
-    assert made
+        assert crossings(side, side, s.answers[0].rects()) == 0
+    assert made >= (tries // 2 if repairing else 1)
 
 
 def test_no_four_meet_law_over_boxes() -> None:

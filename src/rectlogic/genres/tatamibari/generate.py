@@ -1,7 +1,12 @@
 """Tatamibari boards with exactly one answer: cut the grid into random rectangles of the
-shapes Janko's boards use, no four meeting at a point, then try several mark placements on
-that tiling (which cell of a rectangle carries its mark changes everything) and keep one the
-solver proves unique. Every rectangle needs its mark, so nothing is thinned."""
+shapes Janko's boards use, no four meeting at a point (filled across or down at random),
+put a mark on a random cell of each, then, while the solver finds a second answer, cut in
+two a rectangle where the two answers differ (its new mark kills that rival: it lands in
+one of the rival's rectangles, which already holds a mark). The tilings are drawn coarse
+and the cuts weighted towards Janko's shapes, so the repaired boards hold his share of
+marks and pieces: uniqueness is made, not selected for (keeping only the tilings that came
+out unique kept the big square pieces and few `-`). Every rectangle needs its mark, so
+nothing is thinned."""
 
 from __future__ import annotations
 
@@ -24,15 +29,24 @@ SHAPES = {(1, 2): 26.9, (1, 1): 24.8, (1, 3): 13.7, (2, 2): 8.4, (1, 4): 8.1, (2
           (1, 7): 0.4, (2, 5): 0.2}
 """How often each shape (short side, long side) is among the rectangles of Janko's 150
 Tatamibari (%)."""
-AREA_BIAS = 1.0
-"""Filling row by row leaves the last free places small: each shape is drawn with weight
-share × area^AREA_BIAS."""
+AREA_BIAS = 2.0
+"""Filling row by row leaves the last free places small, and the repairs cut rectangles in
+two: each shape is drawn with weight share × TILED × area^AREA_BIAS (the tilings hold
+about 23 rectangles per 100 cells, the repaired boards about 34, Janko's 32)."""
+DOWN = 0.65
+"""How often a tiling is filled down (leaning wide) rather than across (leaning tall):
+Janko's boards hold more `-` than `|`."""
+TILED = {(1, 1): 0.7, (3, 3): 0.4, (3, 4): 0.4, (4, 4): 0.4,
+         (1, 4): 2.2, (1, 5): 2.2, (1, 6): 2.2, (1, 7): 2.2}
+"""What the repairs do to the shapes, undone in advance: they make cells and cut long strips,
+and rarely cut the big squares (their marks pin them)."""
 
 
 @cache
 def _shapes(rows: int, cols: int) -> tuple[tuple[int, int, float], ...]:
     out = []
     for (a, b), share in SHAPES.items():
+        share *= TILED.get((a, b), 1.0)
         turns = {(a, b), (b, a)}
         for h, w in turns:
             if h <= rows and w <= cols:
@@ -44,7 +58,10 @@ def random_tiling(rows: int, cols: int, rng: np.random.Generator) -> list[Rect] 
     """Fill the grid row-major: at the first free cell put a random rectangle that fits and
     makes no point where four rectangles meet (its top-left corner is checked as it is
     placed, its top-right one where the cell beyond is filled; every crossing is the
-    top-left corner of a rectangle, so none slips through). None when the fill gets stuck."""
+    top-left corner of a rectangle, so none slips through). A rectangle ends short of the
+    free run only below a rectangle's side (so the one after it can start there), else it
+    takes the run, one row deep: the fill does not get stuck (before, no 20×20 board was
+    ever filled, so the scaling board could not be made past 10×10). None if it does."""
     shapes = _shapes(rows, cols)
     label = np.full((rows, cols), -1, dtype=np.int64)
     placed = [0]
@@ -53,9 +70,12 @@ def random_tiling(rows: int, cols: int, rng: np.random.Generator) -> list[Rect] 
         if r > 0 and c > 0 and len({label[r - 1, c - 1], label[r - 1, c], label[r, c - 1]}) == 3:
             return None  # any rectangle here would make a crossing
         fits = [(h, w, wt) for h, w, wt in shapes
-                if w <= run and r + h <= rows and not _crossing(label, r, c + w)]
+                if w <= run and r + h <= rows and not _crossing(label, r, c + w)
+                and (w == run or r == 0 or label[r - 1, c + w - 1] == label[r - 1, c + w])]
         if not fits:
-            return None
+            if _crossing(label, r, c + run):
+                return None
+            fits = [(1, run, 1.0)]
         totals = list(accumulate(wt for _, _, wt in fits))
         h, w, _ = fits[min(len(fits) - 1, bisect(totals, rng.random() * totals[-1]))]
         label[r:r + h, c:c + w] = placed[0]
@@ -73,10 +93,13 @@ def _crossing(label: np.ndarray, r: int, x: int) -> bool:
 
 
 def tiling(rows: int, cols: int, rng: np.random.Generator) -> list[Rect] | None:
+    """A random tiling, filled across or (on the turned board, DOWN of the time) down: a
+    row-major fill leans tall, a column-major one wide."""
+    down = bool(rng.random() < DOWN)
     for _ in range(TILINGS):
-        rects = random_tiling(rows, cols, rng)
+        rects = random_tiling(cols, rows, rng) if down else random_tiling(rows, cols, rng)
         if rects is not None:
-            return rects
+            return [(lft, t, w, h) for t, lft, h, w in rects] if down else rects
     return None
 
 
@@ -94,11 +117,14 @@ def placed(rows: int, cols: int, rects: list[Rect], rng: np.random.Generator) ->
 
 
 def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
-    """One attempt: a tiling and up to PLACEMENTS mark placements; the first of the grade
-    asked, else the first acceptable one, else None."""
+    """One attempt: a tiling, its marks, and (when the judge can name a second answer) up
+    to REPAIRS splits; else up to PLACEMENTS mark placements: the first of the grade asked,
+    else the first acceptable one, else None."""
     rects = tiling(rows, cols, rng)
     if rects is None:
         return None
+    if judge.answers is not None:
+        return repaired(rows, cols, rects, rng, judge)
     first = None
     for _ in range(PLACEMENTS):
         puzzle = placed(rows, cols, rects, rng)
@@ -113,3 +139,102 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Pu
 def faults(puzzle: Puzzle, answer: Answer) -> list[str]:
     """Why a board looks degenerate (`generating.degenerate`); empty when it does not."""
     return degenerate(len(answer.rects()), 0, 0)
+
+
+REPAIRS = 40
+"""Splits tried, at most, before an attempt gives up."""
+HARDER = 3
+"""Of them, at most this many on a unique board harder than the grade asked (each asks the
+grade's slow verdict again)."""
+
+
+def _share(h: int, w: int) -> float:
+    return SHAPES.get((min(h, w), max(h, w)), 0.05)
+
+
+def splits(rect: Rect, label: np.ndarray) -> list[tuple[Rect, Rect, float]]:
+    """The ways to cut a rectangle in two along a line across it that make no point where
+    four rectangles meet (the line's ends on the board's edge or against one rectangle),
+    each weighted by how much likelier Janko's boards make the two shapes than the one."""
+    rows, cols = label.shape
+    t, lft, h, w = rect
+    before = _share(h, w)
+    out = []
+    for k in range(1, h):
+        r = t + k
+        if ((lft == 0 or label[r - 1, lft - 1] == label[r, lft - 1])
+                and (lft + w == cols or label[r - 1, lft + w] == label[r, lft + w])):
+            out.append(((t, lft, k, w), (r, lft, h - k, w),
+                        _share(k, w) * _share(h - k, w) / before))
+    for k in range(1, w):
+        c = lft + k
+        if ((t == 0 or label[t - 1, c - 1] == label[t - 1, c])
+                and (t + h == rows or label[t + h, c - 1] == label[t + h, c])):
+            out.append(((t, lft, h, k), (t, c, h, w - k),
+                        _share(h, k) * _share(h, w - k) / before))
+    return out
+
+
+def _pick(weighted: list, rng: np.random.Generator):
+    totals = list(accumulate(x[-1] for x in weighted))
+    return weighted[min(len(weighted) - 1, bisect(totals, rng.random() * totals[-1]))]
+
+
+def around(pool: list[Rect], rects: list[Rect], label: np.ndarray) -> list[Rect]:
+    """The rectangles beside those of `pool` (sharing an edge with one)."""
+    near = np.zeros(label.shape, dtype=bool)
+    for t, lft, h, w in pool:
+        near[max(t - 1, 0):t + h + 1, lft:lft + w] = True
+        near[t:t + h, max(lft - 1, 0):lft + w + 1] = True
+    ids = set(label[near].tolist())
+    return [r for r in rects if label[r[0], r[1]] in ids and r not in pool]
+
+
+def repaired(rows: int, cols: int, rects: list[Rect], rng: np.random.Generator,
+             judge: Judge) -> Puzzle | None:
+    """Marks on the tiling, then, while the board is not acceptable, one rectangle cut in
+    two: while it has a second answer, one where the two answers differ (the new mark
+    falls in a rectangle of the rival that already holds one, so that rival dies); while
+    it is unique but harder than the grade asked, any one (HARDER times at most). The
+    first acceptable board (of the grade asked or not), else None."""
+    clues = np.array(placed(rows, cols, rects, rng).clues)
+    label = np.zeros((rows, cols), dtype=np.int64)
+    for k, (t, lft, h, w) in enumerate(rects):
+        label[t:t + h, lft:lft + w] = k
+    rects = list(rects)
+    harder = 0
+    assert judge.answers is not None
+    for _ in range(REPAIRS):
+        puzzle = Puzzle(rows, cols, tuple(map(tuple, clues.tolist())))
+        found = judge.answers(puzzle)  # asked first: quicker than a grade's verdict
+        if not found:
+            return None
+        if len(found) > 1:
+            theirs = set(next(a for a in found if sorted(a.rects()) != sorted(rects)).rects())
+            pool = [r for r in rects if r not in theirs]
+        elif judge.accept(puzzle):
+            return puzzle
+        elif (harder := harder + 1) > HARDER:
+            return None
+        else:
+            pool = rects
+        choices = [(r, a, b, wt) for r in pool for a, b, wt in splits(r, label)]
+        for wider in (around(pool, rects, label), rects):
+            if not choices:  # none there: a new mark anywhere kills the rival as well
+                choices = [(r, a, b, wt) for r in wider for a, b, wt in splits(r, label)]
+        if not choices:
+            return None
+        old, a, b, _ = _pick(choices, rng)
+        rects.remove(old)
+        rects += [a, b]
+        t, lft, h, w = old
+        mark = np.argwhere(clues[t:t + h, lft:lft + w] != NO_CLUE)[0] + (t, lft)
+        label[b[0]:b[0] + b[2], b[1]:b[1] + b[3]] = max(label.max() + 1, len(rects))
+        for piece in (a, b):
+            pt, pl, ph, pw = piece
+            if not (pt <= mark[0] < pt + ph and pl <= mark[1] < pl + pw):
+                k = int(rng.integers(ph * pw))
+                clues[pt + k // pw, pl + k % pw] = mark_of(ph, pw)
+            else:
+                clues[mark[0], mark[1]] = mark_of(ph, pw)
+    return None
