@@ -11,8 +11,10 @@ import json
 from functools import cache
 from pathlib import Path
 
+import numpy as np
 import pytest
 
+from rectlogic import bank
 from rectlogic import grade as G
 from rectlogic.bench import load_corpus
 from rectlogic.bench.corpus import janko_corpus
@@ -130,3 +132,49 @@ def test_the_grading_bench_grades_bank_boards_as_the_bank_does() -> None:
     assert found and all(f["same_grade"] == f["boards"] for f in found)
     assert {f["genre"] for f in found} == {g for g, _ in rows}
     assert all(0 < f["grade_median_ms"] <= f["grade_max_ms"] for f in found)
+
+
+def naive_rounds(puzzle: object, answer: object) -> list[G.Round]:
+    """Rounds read straight off their definition: every round tries every rung, weakest
+    first (`rounds` skips those a round's own fixpoint has settled)."""
+    genre = get_genre(puzzle.genre)
+    truth = genre.encode(puzzle, answer)
+    d = genre.initial_domains(puzzle)
+    out = []
+    while d.all() and (open_ := G.popcount(d) > 1).any():
+        step = G.weakest_step(genre, puzzle, d, open_, G.rungs_of(genre))
+        if step is None:
+            i = G.most_constrained(d, open_)
+            d = d.copy()
+            d[i] = truth[i]
+            out.append(G.Round(SEARCH, 1))
+        else:
+            d = np.where(step[2], step[1], d)
+            out.append(G.Round(step[0], int(step[2].sum())))
+    return out
+
+
+@pytest.mark.parametrize("genre", GENRES, ids=GENRE_NAMES)
+def test_rounds_are_those_of_every_rung_tried_every_round(genre: object) -> None:
+    """Skipping the rungs a round's fixpoint settles changes no round (the 6×6 examples
+    and smaller: every genre has some)."""
+    boards = [load(e.url).puzzle for e in genre.examples.SOLVED]
+    small = [p for p in boards if p.rows * p.cols <= 36]
+    assert small
+    for p in small:
+        answer = G.grade(p).answer
+        assert G.rounds(p, answer) == naive_rounds(p, answer), p
+
+
+def test_rounds_skip_after_strong_rounds_and_reveals() -> None:
+    """The same on Choco Banana's nested 6×6 bank boards, where rounds of its strongest
+    rungs are followed by more rounds (so there are rungs to skip)."""
+    rows = [r for r in bank.rows(genre="cbanana") if r.rows == 6 and r.grade == "nested"][:4]
+    skipped = 0
+    for row in rows:
+        p = load(row.url, "cbanana").puzzle
+        answer = G.grade(p).answer
+        found = G.rounds(p, answer)
+        assert found == naive_rounds(p, answer), row.id
+        skipped += sum(r.rung in ("probe", "nested") for r in found[:-1])
+    assert rows and skipped

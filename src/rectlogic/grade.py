@@ -138,16 +138,19 @@ def rounds(puzzle: Board, answer: Any = None, up_to: str | None = None) -> list[
     truth = None if answer is None else genre.encode(puzzle, answer)
     d = genre.initial_domains(puzzle)
     out: list[Round] = []
+    settled = 0  # rungs[:settled] are known to decide nothing at d
     while d.all():
         open_ = popcount(d) > 1
         if not open_.any():
             break
-        step = weakest_step(genre, puzzle, d, open_, rungs)
+        step = weakest_step(genre, puzzle, d, open_, rungs[settled:])
         if step is not None:
             rung, after, new = step
             d = np.where(new, after, d)
             out.append(Round(rung, int(new.sum())))
+            settled = _settled_by(genre, rungs, rung) if np.array_equal(d, after) else 0
         elif truth is not None:
+            settled = 0
             i = most_constrained(d, open_)
             d = d.copy()
             d[i] = truth[i]
@@ -155,6 +158,22 @@ def rounds(puzzle: Board, answer: Any = None, up_to: str | None = None) -> list[
         else:
             break
     return out
+
+
+def _settled_by(genre: Genre, rungs: list[str], rung: str) -> int:
+    """How many of the first rungs have nothing to decide on a board that is this rung's
+    fixpoint whole (a round that kept everything its rung narrowed): those up to it whose
+    rules are all among its own (its fixpoint is theirs too, and they decide nothing
+    there; the rung itself neither: a fixpoint is one). The next round's search for the
+    weakest rung starts after them: the round after a `nested` round, say, reveals a cell
+    without running every rung once more."""
+    mine = genre.rules_for(rung)
+    count = 0
+    for name in rungs[: rungs.index(rung) + 1]:
+        if not genre.rules_for(name) <= mine:
+            break
+        count += 1
+    return count
 
 
 def steps(found: list[Round]) -> dict[str, int]:
