@@ -299,3 +299,20 @@ def test_janko_grades_per_rung() -> None:
     _, items = load_corpus(CORPUS)
     assert Counter(grade(it.puzzle).grade for it in items) == {
         "dual": 2, "corners": 76, "probe": 72}
+
+
+def test_scaling_boards_have_one_answer() -> None:
+    """The scaling benchmark's boards are cut until the corners rung's fixpoint settles
+    every rectangle (no solver in the loop): one answer by the brute force on a 4×4, by
+    the clause model on a 10×10, and no branching."""
+    from rectlogic.sat import solve_sat
+
+    for side, seed in ((4, 0), (4, 1), (10, 2)):
+        p = G.scaling_board(side, np.random.default_rng(seed))
+        found = solve(p, limit=2, rung="corners")
+        assert found.status == "unique" and found.nodes <= 1, found
+        if side == 4:
+            assert [sorted(t) for t in SMALL[(4, 4)] if obeys(p, t)] == [
+                sorted(found.answers[0].rects())]
+        else:
+            assert solve_sat(p, limit=2).answers == found.answers

@@ -24,7 +24,7 @@ class Tatamibari(RegionGenre, Genre[Puzzle, Answer]):
     clause_model = Part(".cnf", ClauseModel)
     ALIASES = ("tatami",)
     BANK_SIDES = (6, 8, 10)  # no one answer reached at 15×15 in 60 attempts per grade
-    SCALING_SIDES = (10, 20, 30, 40, 50)
+    SCALING_SIDES = (10, 15, 20)  # the cuts of a scaling board take a minute at 25×25
     RULES_TEXT = (
         "Cut the grid along the lines into rectangles so that each rectangle holds exactly "
         "one mark: a + lies in a square, a - in a rectangle wider than tall, a | in one "
@@ -46,6 +46,11 @@ class Tatamibari(RegionGenre, Genre[Puzzle, Answer]):
 
     def clue_label(self, value: int) -> str:
         return SYMBOL[value]
+
+    def scaling_board(self, side: int, rng: np.random.Generator) -> Puzzle:
+        """A board the corners rung's fixpoint finishes (`generate.scaling_board`): the
+        generator's first candidate has several answers, and its repair needs the solver."""
+        return _generate.scaling_board(side, side, rng)
 
     def base_propagator(self, puzzle: Puzzle, rules: frozenset[str]) -> Propagate | None:
         return _rules.build(puzzle, rules)

@@ -16,9 +16,13 @@ from itertools import accumulate
 
 import numpy as np
 
+from ...engine.fixpoint import popcount
+from ...errors import RectlogicError
 from ...grid import NO_CLUE
 from ..generating import Judge, degenerate
 from ..kits.region_play import skyline_tiling
+from ..kits.regions import candidate_table
+from . import rules
 from .model import SQUARE, TALL, WIDE, Answer, Puzzle, Rect
 
 PLACEMENTS = 8
@@ -197,44 +201,120 @@ def repaired(rows: int, cols: int, rects: list[Rect], rng: np.random.Generator,
     falls in a rectangle of the rival that already holds one, so that rival dies); while
     it is unique but harder than the grade asked, any one (HARDER times at most). The
     first acceptable board (of the grade asked or not), else None."""
-    clues = np.array(placed(rows, cols, rects, rng).clues)
-    label = np.zeros((rows, cols), dtype=np.int64)
-    for k, (t, lft, h, w) in enumerate(rects):
-        label[t:t + h, lft:lft + w] = k
-    rects = list(rects)
+    board = Cutting(rows, cols, rects, rng)
     harder = 0
     assert judge.answers is not None
     for _ in range(REPAIRS):
-        puzzle = Puzzle(rows, cols, tuple(map(tuple, clues.tolist())))
+        puzzle = board.puzzle()
         found = judge.answers(puzzle)  # asked first: quicker than a grade's verdict
         if not found:
             return None
         if len(found) > 1:
-            theirs = set(next(a for a in found if sorted(a.rects()) != sorted(rects)).rects())
-            pool = [r for r in rects if r not in theirs]
+            theirs = set(next(a for a in found
+                              if sorted(a.rects()) != sorted(board.rects)).rects())
+            pool = [r for r in board.rects if r not in theirs]
         elif judge.accept(puzzle):
             return puzzle
         elif (harder := harder + 1) > HARDER:
             return None
         else:
-            pool = rects
+            pool = board.rects
+        if not board.cut(pool):
+            return None
+    return None
+
+
+class Cutting:
+    """A tiling with one mark per rectangle, cut a rectangle at a time (`cut`)."""
+
+    def __init__(self, rows: int, cols: int, rects: list[Rect],
+                 rng: np.random.Generator) -> None:
+        self.rows, self.cols, self.rng = rows, cols, rng
+        self.clues = np.array(placed(rows, cols, rects, rng).clues)
+        self.label = np.zeros((rows, cols), dtype=np.int64)
+        for k, (t, lft, h, w) in enumerate(rects):
+            self.label[t:t + h, lft:lft + w] = k
+        self.rects = list(rects)
+
+    def puzzle(self) -> Puzzle:
+        return Puzzle(self.rows, self.cols, tuple(map(tuple, self.clues.tolist())))
+
+    def cut(self, pool: list[Rect]) -> bool:
+        """Cut one rectangle of `pool` in two (else one beside them, else any), the old mark
+        kept in its half and a new one in the other; False when no cut is allowed."""
+        label, rects, rng = self.label, self.rects, self.rng
         choices = [(r, a, b, wt) for r in pool for a, b, wt in splits(r, label)]
         for wider in (around(pool, rects, label), rects):
             if not choices:  # none there: a new mark anywhere kills the rival as well
                 choices = [(r, a, b, wt) for r in wider for a, b, wt in splits(r, label)]
         if not choices:
-            return None
+            return False
         old, a, b, _ = _pick(choices, rng)
         rects.remove(old)
         rects += [a, b]
         t, lft, h, w = old
-        mark = np.argwhere(clues[t:t + h, lft:lft + w] != NO_CLUE)[0] + (t, lft)
+        mark = np.argwhere(self.clues[t:t + h, lft:lft + w] != NO_CLUE)[0] + (t, lft)
         label[b[0]:b[0] + b[2], b[1]:b[1] + b[3]] = max(label.max() + 1, len(rects))
         for piece in (a, b):
             pt, pl, ph, pw = piece
             if not (pt <= mark[0] < pt + ph and pl <= mark[1] < pl + pw):
                 k = int(rng.integers(ph * pw))
-                clues[pt + k // pw, pl + k % pw] = mark_of(ph, pw)
+                self.clues[pt + k // pw, pl + k % pw] = mark_of(ph, pw)
             else:
-                clues[mark[0], mark[1]] = mark_of(ph, pw)
-    return None
+                self.clues[mark[0], mark[1]] = mark_of(ph, pw)
+        return True
+
+
+    def move(self, pool: list[Rect]) -> None:
+        """Move the mark of one rectangle of `pool` to another of its cells."""
+        t, lft, h, w = pool[int(self.rng.integers(len(pool)))]
+        box = self.clues[t:t + h, lft:lft + w]
+        mark = box[box != NO_CLUE][0]
+        box[...] = NO_CLUE
+        k = int(self.rng.integers(h * w))
+        box[k // w, k % w] = mark
+
+
+SCALING_RUNG = "corners"
+"""The rung whose fixpoint must finish a scaling board (the strongest without probing)."""
+SCALING_TILINGS = 20
+"""Tilings drawn, at most, before a scaling board is given up."""
+
+
+def scaling_board(rows: int, cols: int, rng: np.random.Generator) -> Puzzle:
+    """A board with exactly one answer, fast, for the scaling benchmark: a tiling and its
+    marks, then, while `SCALING_RUNG`'s fixpoint leaves marks whose rectangle is open, one
+    of those rectangles cut in two (`Cutting`, as the generator's repair, with the fixpoint
+    in the solver's place: a sound rung that decides every rectangle leaves one answer)."""
+    for _ in range(SCALING_TILINGS):
+        rects = tiling(rows, cols, rng)
+        if rects is None:
+            continue
+        board = Cutting(rows, cols, rects, rng)
+        for _ in range(rows * cols):
+            puzzle = board.puzzle()
+            left = _open_after(puzzle)
+            if left is None:
+                break
+            if not left.any():
+                return puzzle
+            pool = [r for r in board.rects if left[r[0]:r[0] + r[2], r[1]:r[1] + r[3]].any()]
+            if not board.cut(pool):
+                board.move(pool)  # every rectangle boxed in: a mark elsewhere in one
+    raise RectlogicError(f"no {rows}x{cols} Tatamibari scaling board in "
+                         f"{SCALING_TILINGS} tilings")
+
+
+def _open_after(puzzle: Puzzle) -> np.ndarray | None:
+    """The marked cells whose rectangle `SCALING_RUNG`'s fixpoint leaves open (rows, cols),
+    None on a contradiction."""
+    settle = rules.build(puzzle, frozenset(rules.LADDER[SCALING_RUNG]))
+    start = candidate_table(puzzle).full.copy()
+    d = settle(start[None])[0]
+    if not d.all():
+        return None
+    out = np.zeros((puzzle.rows, puzzle.cols), dtype=bool)
+    cells = np.argwhere(puzzle.clue_array != NO_CLUE)
+    undecided = popcount(d) > 1
+    out[cells[undecided, 0], cells[undecided, 1]] = True
+    return out
