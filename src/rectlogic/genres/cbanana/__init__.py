@@ -45,6 +45,9 @@ class ChocoBanana(shaded.ShadedCells, Genre[Puzzle, Answer]):
     RULES = _rules.RULES
     LADDER = _rules.LADDER
     DEFAULT_RUNG = "probe"
+    STAR_CUTS = (14.0, 47.2, 141.6, 357.3)
+    """Set on the shipped bank's boards (Janko publishes no Choco Banana), so that stars
+    still tell an easy board from a hard one until a published corpus sets them."""
     UI_ONLY_CODES = UI_ONLY_CODES
     PROBE_EVERY_NODE = True
 
