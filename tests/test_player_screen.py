@@ -467,7 +467,8 @@ def serious(found: list[dict]) -> list[str]:
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
 def test_axe_finds_nothing_serious(page: Page, server: str, width: int, height: int) -> None:
     seen: dict[str, list[dict]] = {}
-    for scheme in ("light", "dark"):
+    # dark mode's colours are the same at every width: the phone is looked at in light only
+    for scheme in ("light", "dark") if width >= 500 else ("light",):
         with viewed(page, width, height, phone=width < 500, scheme=scheme) as p:
             at_ = f"{width} {scheme}"
             p.goto(server + "/")

@@ -102,7 +102,7 @@ def test_relative_pairs_with_and_without_tips() -> None:
 
 
 def test_uniqueness_counts_stay_within_the_boards() -> None:
-    for r in rows_of("shakashaka-uniqueness"):
+    for r in rows_of("shakashaka-uniqueness", boards=4):
         assert 0 <= r["unique_without_clues"] <= r["boards"]
         assert 0 <= r["unique_with_tips_only"] <= r["boards"]
         assert r["median_answers_without_clues"] >= 1  # dropping clues never loses the answer
