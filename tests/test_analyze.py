@@ -150,3 +150,31 @@ def test_unique_boards_are_graded_and_the_shells_answer(name: str) -> None:
 def test_bad_input_is_one_line_and_exit_2() -> None:
     r = run("analyze", "nonsense")
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("name", [n for n in GENRE_NAMES if get_genre(n).clue_switches])
+def test_switched_models_have_the_answers_of_each_relaxation(name: str) -> None:
+    """The conflict search's switched clause model (`Genre.clue_switches`): under the
+    assumption that some clues' switches are on, it has an answer exactly when the board
+    keeping those clues (every other relaxed) has one by the independent engine, and each
+    answer it gives obeys that board's rules (the validator)."""
+    from pysat.solvers import Solver
+
+    genre = get_genre(name)
+    author = genre.author
+    rng = random.Random(1)
+    asked = 0
+    for p in examples(name, 8):
+        clues = author.clue_cells(p)
+        enc, switch = genre.clue_switches.switched(p, clues)
+        with Solver(name="cadical153", bootstrap_with=enc.cnf.as_clauses()) as solver:
+            for _ in range(8):
+                kept = [c for c in clues if rng.random() < 0.85]
+                board = author.relax(p, [c for c in clues if c not in kept])
+                found = solver.solve(assumptions=[switch[c] for c in kept])
+                assert found == has_answer(board)
+                if found:
+                    true = {v for v in solver.get_model() if v > 0}
+                    assert genre.obeys_rules(board, enc.decode(true))
+                asked += 1
+    assert asked

@@ -201,6 +201,9 @@ def conflict(puzzle: Board, focus: Cell | None = None
     look around first (`_smallest`)."""
     author = genre_of(puzzle).author
     clues = author.clue_cells(puzzle)
+    switched = _switched_smallest(puzzle, clues, focus)
+    if switched is not None:
+        return (*switched, None)
     loose = author.relax(puzzle, clues)
     if _no_answer(loose) is not True:
         cells, minimal = _smallest(
@@ -215,6 +218,151 @@ def conflict(puzzle: Board, focus: Cell | None = None
         return cells, minimal, ("no answer even without any number: these cells cannot all "
                                 "be black")
     return sorted(clues), False, "no answer whatever the numbers say"
+
+
+SWITCH_CONFLICTS = 2_000
+"""SAT conflicts for one question of the switched search (`_switched_smallest`), first;
+a question that goes unanswered is asked again with 8 and 64 times as many while the time
+lasts. Most are answered in a few hundred."""
+
+
+class _Switchboard:
+    """One incremental SAT solver over the genre's clause model with every item behind a
+    switch (`Genre.clue_switches`): "has the board keeping these items no answer?" is a
+    solve under the assumption that their switches are on. No answer comes with a core
+    (the items it needed, a subset), an answer with a witness, decoded and checked by the
+    genre's validator against the board it is an answer of."""
+
+    def __init__(self, puzzle: Board, items: list[Cell]) -> None:
+        from pysat.solvers import Solver
+
+        genre = genre_of(puzzle)
+        self.puzzle, self.items, self.genre = puzzle, items, genre
+        self.encoding, self.switch = genre.clue_switches.switched(puzzle, items)
+        self.item_of = {v: c for c, v in self.switch.items()}
+        self.solver = Solver(name="cadical153", bootstrap_with=self.encoding.cnf.as_clauses())
+
+    rate = 20_000.0
+    """Conflicts a second (the last long question's rate)."""
+
+    def _conflicts(self) -> int:
+        return int(self.solver.accum_stats().get("conflicts", 0))
+
+    def close(self) -> None:
+        self.solver.delete()
+
+    def ask(self, kept: list[Cell], budget: int, show: bool = True
+            ) -> tuple[bool | None, Any]:
+        """(True and the core of the items kept that has no answer alone | False and an
+        answer (`show`: decoded and checked, else None) | None, None: out of `budget`
+        conflicts, or of the conflicts the time left allows at the rate seen so far: the
+        solver cannot be stopped by the clock)."""
+        deadline = limits.current()
+        if deadline is not None:
+            budget = min(budget, max(SWITCH_CONFLICTS // 4,
+                                     int(self.rate * deadline.remaining())))
+        began, before = time.perf_counter(), self._conflicts()
+        self.solver.conf_budget(budget)
+        said = self.solver.solve_limited(assumptions=[self.switch[c] for c in kept])
+        spent, seconds = self._conflicts() - before, time.perf_counter() - began
+        if spent > 100 and seconds > 0:
+            self.rate = spent / seconds
+        if said is None:
+            return None, None
+        if said is False:
+            return True, sorted(self.item_of[v] for v in self.solver.get_core() or [])
+        if not show:
+            return False, None
+        model = np.asarray(self.solver.get_model())
+        decisions = np.asarray(self.encoding.decisions)
+        answer = self.encoding.decode(set(decisions[model[decisions - 1] > 0].tolist()))
+        kept_ = set(kept)
+        board = self.genre.author.relax(self.puzzle, [c for c in self.items if c not in kept_])
+        if not self.genre.obeys_rules(board, answer):
+            raise RuntimeError(f"the switched clause model of {self.puzzle.genre} let a wrong "
+                               "answer through")
+        return False, answer
+
+
+def _switched_smallest(puzzle: Board, items: list[Cell], focus: Cell | None = None
+                       ) -> tuple[list[Cell], bool] | None:
+    """The deletion of `_smallest` asked of one SAT solver (`_Switchboard`), for a genre
+    whose clause model has switches: the items within 1, 2, 4, … of `focus` first, until
+    they alone have no answer (the conflict the edit made, near it); the core the solver
+    gives, asked again while it shrinks; then each item of the core, farthest from the
+    focus (or from the core's first item) first, asked whether the rest still has no
+    answer: then the rest's core is the set, else the answer found (checked by the
+    validator) shows the item needed. Relaxing only adds answers, so an item once shown
+    needed stays needed as the set shrinks: once every item left is shown needed, the set
+    is minimal. None where there is no switched model (or it cannot be built), or the
+    board has an answer even keeping every item by it, or none with every item relaxed
+    (what relaxing keeps is to blame: `conflict` looks among the givens)."""
+    if genre_of(puzzle).clue_switches is None or not items:
+        return None
+    try:
+        board = _Switchboard(puzzle, items)
+    except (ValueError, RectlogicError, ImportError):  # too many candidates; no python-sat
+        return None
+    try:
+        return _switched_deletion(board, items, focus)
+    finally:
+        board.close()
+
+
+def _switched_deletion(board: _Switchboard, items: list[Cell], focus: Cell | None
+                       ) -> tuple[list[Cell], bool] | None:
+    core: list[Cell] | None = None
+    if focus is not None:
+        reach = 1
+        while not limits.expired():
+            near = [c for c in items if _distance(c, focus) <= reach]
+            if len(near) == len(items):
+                break
+            said, core = board.ask(near, SWITCH_CONFLICTS, show=False)
+            if said is True:
+                break
+            core, reach = None, 2 * reach
+    while core is None:
+        if limits.expired():
+            return sorted(items), False
+        said, core = board.ask(items, SWITCH_CONFLICTS)
+        if said is None:
+            return None  # the solver cannot tell in its budget: the native search may
+        if said is False:
+            return None  # our search said no answer: `conflict` goes on with its own
+    if not core:
+        return None
+    while True:  # a core asked again often gives a smaller one
+        said, again = board.ask(core, SWITCH_CONFLICTS)
+        if said is not True or len(again) >= len(core):
+            break
+        core = again
+    hub = focus if focus is not None else core[0]
+    needed: set[Cell] = set()
+    unsure: set[Cell] = set()
+    for budget in (SWITCH_CONFLICTS, 8 * SWITCH_CONFLICTS, 64 * SWITCH_CONFLICTS):
+        tried: set[Cell] = set()
+        unsure = set()
+        while True:  # the last item too: the board keeping none has an answer
+            waiting = [c for c in core if c not in needed and c not in tried]
+            if not waiting:
+                break
+            if limits.expired():
+                return sorted(core), False
+            item = max(waiting, key=lambda c: (_distance(c, hub), c))
+            tried.add(item)
+            said, got = board.ask([c for c in core if c != item], budget)
+            if said is True:
+                core = [c for c in core if c in set(got)]
+                if not core:
+                    return None  # no answer with every item relaxed
+            elif said is False:
+                needed.add(item)
+            else:
+                unsure.add(item)
+        if not unsure:
+            break
+    return sorted(core), not unsure
 
 
 def _without(items: list[Cell], kept: list[Cell]) -> list[Cell]:

@@ -42,6 +42,20 @@ class Cnf:
         return out
 
 
+def at_most_one(cnf: Cnf, lits: list[int]) -> None:
+    """At most one of `lits`, as clauses added now: pairwise for a few, else by a sequential
+    counter (a variable per prefix, "one of these is true"; 3n clauses)."""
+    n = len(lits)
+    if n <= 5:
+        cnf.clauses.extend([-lits[i], -lits[j]] for i in range(n) for j in range(i + 1, n))
+        return
+    seen = [cnf.var() for _ in range(n - 1)]
+    cnf.clauses.append([-lits[0], seen[0]])
+    for i in range(1, n - 1):
+        cnf.clauses += [[-lits[i], seen[i]], [-seen[i - 1], seen[i]], [-lits[i], -seen[i - 1]]]
+    cnf.clauses.append([-lits[-1], -seen[-1]])
+
+
 @dataclass
 class Encoding:
     cnf: Cnf

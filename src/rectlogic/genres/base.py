@@ -159,6 +159,19 @@ class ClauseModel(Protocol):
     def encode(self, puzzle: Any) -> Any: ...
 
 
+class ClueSwitches(Protocol):
+    """The clause model with its clues switched on and off by literals, for the analysis's
+    conflict search (`analyze.conflict`): one incremental SAT solver asked under
+    assumptions instead of a board built and searched per question."""
+
+    def switched(self, puzzle: Any, cells: list[tuple[int, int]]) -> tuple[Any, dict[Any, int]]:
+        """(the `Encoding` of `author.relax(puzzle, cells)`, a literal per cell): under the
+        assumption that the literals of a subset S are true, the models are exactly the
+        answers of `author.relax(puzzle, cells − S)` (each switch, true, imposes its clue
+        as `puzzle` has it; false, it imposes nothing)."""
+        ...
+
+
 class Examples(Protocol):
     """A genre's own examples, like pzprjs's test scripts (see `genres.examples`)."""
 
@@ -221,7 +234,7 @@ class Part(Generic[T]):
 
 
 REQUIRED_PARTS = ("codec", "author", "board", "examples")
-OPTIONAL_PARTS = ("janko", "clause_model")
+OPTIONAL_PARTS = ("janko", "clause_model", "clue_switches")
 
 
 def check_parts(genre: Genre) -> None:
@@ -397,6 +410,9 @@ class Genre(ABC, Generic[P, A]):
     clause_model: ClassVar[Part[ClauseModel] | None] = None
     """Its rules as clauses, for the clause engines (optional, where an exact model is
     practical: `clause_model = Part(".cnf", ClauseModel)`)."""
+    clue_switches: ClassVar[Part[ClueSwitches] | None] = None
+    """Its clause model with each clue behind a switch, for the conflict search (optional:
+    `clue_switches = Part(".cnf", ClueSwitches)`; without it the search is the solver's)."""
 
     @property
     def title(self) -> str:

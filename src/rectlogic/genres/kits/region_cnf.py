@@ -3,17 +3,90 @@ cell covered by exactly one chosen box (exact cover); optionally the no-four-mee
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
-from ...engine.clauses import Cnf, Encoding
-from .regions import Borders, Rect, candidates
+import numpy as np
+
+from ...engine.clauses import Cnf, Encoding, at_most_one
+from .regions import Borders, Rect, candidate_table, candidates
 
 
 def cover_encoding(puzzle: Any, corners: bool = False) -> Encoding:
     """Exact cover of the cells by one candidate per clue; with `corners`, no interior
     lattice point is a corner of four chosen boxes (`no_four_clauses`)."""
+    return _cover(puzzle, candidates(puzzle), corners)
+
+
+def switched_cover(puzzle: Any, loose: Any, cells: list[tuple[int, int]],
+                   corners: bool = False) -> tuple[Encoding, dict[tuple[int, int], int]]:
+    """`ClueSwitches.switched` for the kit: the cover of `loose` (`puzzle` with the clues at
+    `cells` made `?`, which keeps every clue where it is and only adds candidates), and per
+    cell a switch that, true, rules out each candidate of its clue that `puzzle` does not
+    give it.
+
+    A leaner model than `cover_encoding` (the clause engines' own, kept as it is: the two
+    check each other), for a board with many `?`, whose cells each lie in hundreds of
+    candidates: one candidate per clue; every cell in some chosen candidate; and a variable
+    per cell and clue that can reach it, implied by each of the clue's candidates over the
+    cell, at most one per cell (no cell in two clues' rectangles; one clue has one)."""
+    table = candidate_table(loose)
+    rows, cols = loose.rows, loose.cols
+    rects, first = table.rects, table.first
+    count = len(rects)
+    clue = np.repeat(np.arange(len(table.counts)), table.counts)
     cnf = Cnf()
-    rects = candidates(puzzle)
+    cnf.top = count
+    chosen = [list(range(1 + int(a), 1 + int(b))) for a, b in pairwise(first.tolist())]
+    for vs in chosen:
+        cnf.clauses.append(vs)
+        at_most_one(cnf, vs)
+    # every (candidate, cell) pair, cell by cell of each candidate
+    t, lft, h, w = rects.T
+    area = h * w
+    which = np.repeat(np.arange(count), area)
+    step = np.arange(len(which)) - np.repeat(np.cumsum(area) - area, area)
+    cell = (t[which] + step // w[which]) * cols + lft[which] + step % w[which]
+    pairs, owner = np.unique(clue[which] * (rows * cols) + cell, return_inverse=True)
+    base = cnf.top + 1
+    cnf.top += len(pairs)
+    cnf.clauses.extend(np.stack([-(which + 1), base + owner], axis=1).tolist())
+    by_cell = np.argsort(cell, kind="stable")
+    bounds = np.searchsorted(cell[by_cell], np.arange(rows * cols + 1))
+    lits = (which[by_cell] + 1).tolist()
+    cnf.clauses.extend(lits[a:b] for a, b in pairwise(bounds.tolist()))
+    pair_cell = pairs % (rows * cols)  # the owners' variables, cell by cell (pairs are sorted
+    by_owner = np.argsort(pair_cell, kind="stable")  # by clue, then cell)
+    bounds = np.searchsorted(pair_cell[by_owner], np.arange(rows * cols + 1))
+    owners = (base + by_owner).tolist()
+    for a, b in pairwise(bounds.tolist()):
+        at_most_one(cnf, owners[a:b])
+    if corners:
+        no_four_clauses(cnf, list(zip(range(1, count + 1), map(tuple, rects.tolist()),
+                                      strict=True)), rows, cols)
+    # the candidates `puzzle` gives each switched clue, by clue and rectangle
+    own = candidate_table(puzzle)
+    own_clue = np.repeat(np.arange(len(own.counts)), own.counts)
+    scale = np.array([cols * (rows + 1) * (cols + 1), (rows + 1) * (cols + 1), cols + 1, 1])
+    every = rows * scale[0]  # past every rectangle's number
+    given = np.isin(clue * every + rects @ scale, own_clue * every + own.rects @ scale)
+    where = {(r, c): k for k, (r, c, _) in enumerate(loose.numbers)}
+    switches = {}
+    for r, c in cells:
+        k = where[r, c]
+        s = switches[r, c] = cnf.var()
+        cnf.clauses.extend([-s, -v] for v in
+                           (1 + np.flatnonzero(~given[first[k]:first[k + 1]]) + first[k]).tolist())
+
+    def decode(true: set[int]) -> Borders:
+        return Borders.from_rects(rows, cols, [tuple(x) for x in rects[
+            [v - 1 for v in true if v <= count]].tolist()])
+
+    return Encoding(cnf, list(range(1, count + 1)), decode), switches
+
+
+def _cover(puzzle: Any, rects: tuple[tuple[Rect, ...], ...], corners: bool) -> Encoding:
+    cnf = Cnf()
     chosen = [[cnf.var() for _ in cands] for cands in rects]
     covering: dict[tuple[int, int], list[int]] = {
         (r, c): [] for r in range(puzzle.rows) for c in range(puzzle.cols)

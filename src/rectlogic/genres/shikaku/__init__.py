@@ -10,6 +10,7 @@ from ...compiled import njit
 from ...grid import NO_CLUE
 from ..base import (
     ClauseModel,
+    ClueSwitches,
     Genre,
     JankoCodec,
     Part,
@@ -33,6 +34,7 @@ class Shikaku(RegionGenre, Genre[Puzzle, Answer]):
     name = "shikaku"
     janko = Part(".codec", JankoCodec)
     clause_model = Part(".cnf", ClauseModel)
+    clue_switches = Part(".cnf", ClueSwitches)
     ALIASES = ("sikaku", "rect", "rectangles")
     SCALING_SIDES = (10, 20, 30, 40, 50)  # candidates grow fast with the side
     RULES_TEXT = (

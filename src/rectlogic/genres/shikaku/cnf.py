@@ -4,9 +4,14 @@ cell covered by exactly one chosen rectangle (the region kit's `cover_encoding`)
 from __future__ import annotations
 
 from ...engine.clauses import Encoding
-from ..kits.region_cnf import cover_encoding
+from ..kits.region_cnf import cover_encoding, switched_cover
+from . import author
 from .model import Puzzle
 
 
 def encode(puzzle: Puzzle) -> Encoding:
     return cover_encoding(puzzle)
+
+
+def switched(puzzle: Puzzle, cells: list[tuple[int, int]]) -> tuple[Encoding, dict]:
+    return switched_cover(puzzle, author.relax(puzzle, cells), cells)

@@ -8,7 +8,7 @@ from typing import ClassVar
 import numpy as np
 
 from ...compiled import njit
-from ..base import ClauseModel, Genre, JankoCodec, Part, Propagate, register
+from ..base import ClauseModel, ClueSwitches, Genre, JankoCodec, Part, Propagate, register
 from ..kits.region_play import RegionGenre
 from ..kits.regions import chosen_rects
 from . import generate as _generate
@@ -22,6 +22,7 @@ class Tatamibari(RegionGenre, Genre[Puzzle, Answer]):
     name = "tatamibari"
     janko = Part(".codec", JankoCodec)
     clause_model = Part(".cnf", ClauseModel)
+    clue_switches = Part(".cnf", ClueSwitches)
     ALIASES = ("tatami",)
     BANK_SIDES = (6, 8, 10)  # no one answer reached at 15×15 in 60 attempts per grade
     SCALING_SIDES = (10, 15, 20)  # the cuts of a scaling board take a minute at 25×25

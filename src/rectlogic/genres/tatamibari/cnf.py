@@ -4,9 +4,14 @@ mark (each of its mark's shape), and the no-four-meet law (`kits.region_cnf`).""
 from __future__ import annotations
 
 from ...engine.clauses import Encoding
-from ..kits.region_cnf import cover_encoding
+from ..kits.region_cnf import cover_encoding, switched_cover
+from . import author
 from .model import Puzzle
 
 
 def encode(puzzle: Puzzle) -> Encoding:
     return cover_encoding(puzzle, corners=True)
+
+
+def switched(puzzle: Puzzle, cells: list[tuple[int, int]]) -> tuple[Encoding, dict]:
+    return switched_cover(puzzle, author.relax(puzzle, cells), cells, corners=True)
