@@ -448,8 +448,8 @@ def settle_cover(alive, rects, start, members, R, C, core, cross):  # pragma: no
             for y in range(t, b):
                 for z in range(lft, rt):
                     j = y * C + z
-                    if j == i:
-                        continue
+                    if j == i or cov[j] == cov[i]:
+                        continue  # (j's live coverers that cover i are i's: all of j's)
                     for m in range(start[j], start[j + 1]):
                         x = members[m]
                         if alive[x] and not _covers(rects, x, r, c):
