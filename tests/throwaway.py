@@ -104,7 +104,8 @@ def throwaway(original: Genre, name: str = NAME) -> Genre:
 
     cls = type("Throwaway", (base,), {
         "__module__": __name__, "name": name, "ALIASES": (), "TITLE": "", "STAR_CUTS": (),
-        "HEAVY_EXAMPLE": None, "janko": None, "clause_model": None, "generate": generate,
+        "HEAVY_EXAMPLE": None, "janko": None, "clause_model": None, "clue_switches": None,
+        "generate": generate,
         "codec": Part(f"{where}.codec", Codec), "author": Part(f"{where}.author", Author),
         "board": Part(f"{where}.board", BoardDescription),
         "examples": Part(f"{where}.examples", Examples)})
