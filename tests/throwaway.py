@@ -25,7 +25,15 @@ from typing import Any
 
 from rectlogic.formats.auto import load
 from rectlogic.genres import registry
-from rectlogic.genres.base import Author, BoardDescription, Codec, Examples, Genre, Part
+from rectlogic.genres.base import (
+    OPTIONAL_PARTS,
+    Author,
+    BoardDescription,
+    Codec,
+    Examples,
+    Genre,
+    Part,
+)
 
 NAME = "throwaway"
 
@@ -104,8 +112,7 @@ def throwaway(original: Genre, name: str = NAME) -> Genre:
 
     cls = type("Throwaway", (base,), {
         "__module__": __name__, "name": name, "ALIASES": (), "TITLE": "", "STAR_CUTS": (),
-        "HEAVY_EXAMPLE": None, "janko": None, "clause_model": None, "clue_switches": None,
-        "generate": generate,
+        "HEAVY_EXAMPLE": None, **dict.fromkeys(OPTIONAL_PARTS), "generate": generate,
         "codec": Part(f"{where}.codec", Codec), "author": Part(f"{where}.author", Author),
         "board": Part(f"{where}.board", BoardDescription),
         "examples": Part(f"{where}.examples", Examples)})

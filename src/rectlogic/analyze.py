@@ -353,7 +353,8 @@ def _switched_deletion(board: _Switchboard, items: list[Cell], focus: Cell | Non
             tried.add(item)
             said, got = board.ask([c for c in core if c != item], budget)
             if said is True:
-                core = [c for c in core if c in set(got)]
+                inside = set(got)
+                core = [c for c in core if c in inside]
                 if not core:
                     return None  # no answer with every item relaxed
             elif said is False:

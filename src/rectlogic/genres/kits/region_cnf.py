@@ -15,7 +15,31 @@ from .regions import Borders, Rect, candidate_table, candidates
 def cover_encoding(puzzle: Any, corners: bool = False) -> Encoding:
     """Exact cover of the cells by one candidate per clue; with `corners`, no interior
     lattice point is a corner of four chosen boxes (`no_four_clauses`)."""
-    return _cover(puzzle, candidates(puzzle), corners)
+    cnf = Cnf()
+    rects = candidates(puzzle)
+    chosen = [[cnf.var() for _ in cands] for cands in rects]
+    covering: dict[tuple[int, int], list[int]] = {
+        (r, c): [] for r in range(puzzle.rows) for c in range(puzzle.cols)
+    }
+    for k, cands in enumerate(rects):
+        cnf.exactly(chosen[k], 1)
+        for v, (t, lft, h, w) in zip(chosen[k], cands, strict=True):
+            for r in range(t, t + h):
+                for c in range(lft, lft + w):
+                    covering[r, c].append(v)
+    for lits in covering.values():
+        cnf.exactly(lits, 1)
+    if corners:
+        no_four_clauses(cnf, [(v, rect) for vs, cands in zip(chosen, rects, strict=True)
+                              for v, rect in zip(vs, cands, strict=True)],
+                        puzzle.rows, puzzle.cols)
+
+    def decode(true: set[int]) -> Borders:
+        picked = [cands[i] for cands, vs in zip(rects, chosen, strict=True)
+                  for i, v in enumerate(vs) if v in true]
+        return Borders.from_rects(puzzle.rows, puzzle.cols, picked)
+
+    return Encoding(cnf, [v for vs in chosen for v in vs], decode)
 
 
 def switched_cover(puzzle: Any, loose: Any, cells: list[tuple[int, int]],
@@ -51,16 +75,9 @@ def switched_cover(puzzle: Any, loose: Any, cells: list[tuple[int, int]],
     base = cnf.top + 1
     cnf.top += len(pairs)
     cnf.clauses.extend(np.stack([-(which + 1), base + owner], axis=1).tolist())
-    by_cell = np.argsort(cell, kind="stable")
-    bounds = np.searchsorted(cell[by_cell], np.arange(rows * cols + 1))
-    lits = (which[by_cell] + 1).tolist()
-    cnf.clauses.extend(lits[a:b] for a, b in pairwise(bounds.tolist()))
-    pair_cell = pairs % (rows * cols)  # the owners' variables, cell by cell (pairs are sorted
-    by_owner = np.argsort(pair_cell, kind="stable")  # by clue, then cell)
-    bounds = np.searchsorted(pair_cell[by_owner], np.arange(rows * cols + 1))
-    owners = (base + by_owner).tolist()
-    for a, b in pairwise(bounds.tolist()):
-        at_most_one(cnf, owners[a:b])
+    cnf.clauses.extend(_by_cell(cell, which + 1, rows * cols))  # every cell covered
+    for owners in _by_cell(pairs % (rows * cols), base + np.arange(len(pairs)), rows * cols):
+        at_most_one(cnf, owners)
     if corners:
         no_four_clauses(cnf, list(zip(range(1, count + 1), map(tuple, rects.tolist()),
                                       strict=True)), rows, cols)
@@ -85,31 +102,12 @@ def switched_cover(puzzle: Any, loose: Any, cells: list[tuple[int, int]],
     return Encoding(cnf, list(range(1, count + 1)), decode), switches
 
 
-def _cover(puzzle: Any, rects: tuple[tuple[Rect, ...], ...], corners: bool) -> Encoding:
-    cnf = Cnf()
-    chosen = [[cnf.var() for _ in cands] for cands in rects]
-    covering: dict[tuple[int, int], list[int]] = {
-        (r, c): [] for r in range(puzzle.rows) for c in range(puzzle.cols)
-    }
-    for k, cands in enumerate(rects):
-        cnf.exactly(chosen[k], 1)
-        for v, (t, lft, h, w) in zip(chosen[k], cands, strict=True):
-            for r in range(t, t + h):
-                for c in range(lft, lft + w):
-                    covering[r, c].append(v)
-    for lits in covering.values():
-        cnf.exactly(lits, 1)
-    if corners:
-        no_four_clauses(cnf, [(v, rect) for vs, cands in zip(chosen, rects, strict=True)
-                              for v, rect in zip(vs, cands, strict=True)],
-                        puzzle.rows, puzzle.cols)
-
-    def decode(true: set[int]) -> Borders:
-        picked = [cands[i] for cands, vs in zip(rects, chosen, strict=True)
-                  for i, v in enumerate(vs) if v in true]
-        return Borders.from_rects(puzzle.rows, puzzle.cols, picked)
-
-    return Encoding(cnf, [v for vs in chosen for v in vs], decode)
+def _by_cell(cell: np.ndarray, values: np.ndarray, cells: int) -> list[list[int]]:
+    """`values` grouped by their `cell` (0 … cells−1), in order within each cell."""
+    order = np.argsort(cell, kind="stable")
+    bounds = np.searchsorted(cell[order], np.arange(cells + 1)).tolist()
+    flat = values[order].tolist()
+    return [flat[a:b] for a, b in pairwise(bounds)]
 
 
 def no_four_clauses(cnf: Cnf, boxes: list[tuple[int, Rect]], rows: int, cols: int) -> None:
