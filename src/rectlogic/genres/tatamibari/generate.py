@@ -28,34 +28,31 @@ from .model import SQUARE, TALL, WIDE, Answer, Puzzle, Rect
 PLACEMENTS = 8
 TILINGS = 200
 """Tilings drawn, at most, until one fills the board with no four rectangles meeting."""
-SHAPES = {(1, 2): 26.9, (1, 1): 24.8, (1, 3): 13.7, (2, 2): 8.4, (1, 4): 8.1, (2, 3): 5.8,
-          (1, 5): 3.8, (2, 4): 2.6, (3, 3): 1.9, (1, 6): 1.6, (3, 4): 0.9, (4, 4): 0.6,
-          (1, 7): 0.4, (2, 5): 0.2}
-"""How often each shape (short side, long side) is among the rectangles of Janko's 150
-Tatamibari (%)."""
-AREA_BIAS = 2.0
-"""Filling row by row leaves the last free places small, and the repairs cut rectangles in
-two: each shape is drawn with weight share × TILED × area^AREA_BIAS (the tilings hold
-about 23 rectangles per 100 cells, the repaired boards about 34, Janko's 32)."""
-DOWN = 0.65
-"""How often a tiling is filled down (leaning wide) rather than across (leaning tall):
-Janko's boards hold more `-` than `|`."""
-TILED = {(1, 1): 0.7, (3, 3): 0.4, (3, 4): 0.4, (4, 4): 0.4,
-         (1, 4): 2.2, (1, 5): 2.2, (1, 6): 2.2, (1, 7): 2.2}
-"""What the repairs do to the shapes, undone in advance: they make cells and cut long strips,
-and rarely cut the big squares (their marks pin them)."""
+SHAPES = {(1, 1): 23.5, (1, 2): 14.9, (2, 1): 13.6, (2, 2): 9.0, (1, 3): 7.2, (3, 1): 6.7,
+          (1, 4): 4.2, (4, 1): 3.4, (2, 3): 2.9, (3, 2): 2.7, (1, 5): 2.2, (3, 3): 1.9,
+          (5, 1): 1.6, (2, 4): 1.5, (1, 6): 1.0, (4, 2): 0.8, (4, 4): 0.6, (3, 4): 0.6,
+          (6, 1): 0.4, (4, 3): 0.3, (7, 1): 0.3, (1, 7): 0.3, (8, 1): 0.1, (1, 8): 0.1,
+          (5, 2): 0.1, (2, 5): 0.1}
+"""How often each shape (height, width) is among the rectangles of Janko's 63 Tatamibari of
+10×10 (%): a little more `-` than `|`."""
+MARKS = (31.9, 2.9)
+"""Marks per 100 cells on Janko's boards of 10×10: mean and standard deviation."""
+COUNT_SLACK = 1
+"""How far a tiling's count of rectangles may stand from the count drawn for it."""
+FILL = {(1, 1): 0.52, (1, 2): 1.00, (2, 1): 0.72, (2, 2): 1.11, (1, 3): 1.72, (3, 1): 0.92,
+        (1, 4): 2.71, (4, 1): 1.10, (2, 3): 1.81, (3, 2): 1.33, (1, 5): 4.13, (3, 3): 2.16,
+        (5, 1): 1.39, (2, 4): 3.26, (1, 6): 7.65, (4, 2): 1.68, (4, 4): 4.01, (3, 4): 4.41,
+        (6, 1): 1.81, (4, 3): 2.42, (7, 1): 1.90, (1, 7): 10.16, (8, 1): 2.34, (1, 8): 11.41,
+        (5, 2): 1.79, (2, 5): 4.05}
+"""What the row-by-row fill does to the shapes, undone in advance (fitted: the tilings'
+shares over many boards against SHAPES): it leaves the last free places small and cuts
+the long pieces short where the free run ends."""
 
 
 @cache
 def _shapes(rows: int, cols: int) -> tuple[tuple[int, int, float], ...]:
-    out = []
-    for (a, b), share in SHAPES.items():
-        share *= TILED.get((a, b), 1.0)
-        turns = {(a, b), (b, a)}
-        for h, w in turns:
-            if h <= rows and w <= cols:
-                out.append((h, w, share * (h * w) ** AREA_BIAS / len(turns)))
-    return tuple(sorted(out))
+    return tuple(sorted((h, w, share * FILL.get((h, w), 1.0))
+                        for (h, w), share in SHAPES.items() if h <= rows and w <= cols))
 
 
 def random_tiling(rows: int, cols: int, rng: np.random.Generator) -> list[Rect] | None:
@@ -97,14 +94,24 @@ def _crossing(label: np.ndarray, r: int, x: int) -> bool:
 
 
 def tiling(rows: int, cols: int, rng: np.random.Generator) -> list[Rect] | None:
-    """A random tiling, filled across or (on the turned board, DOWN of the time) down: a
-    row-major fill leans tall, a column-major one wide."""
-    down = bool(rng.random() < DOWN)
+    """A random tiling of about as many rectangles as Janko's boards hold (a count drawn
+    from `MARKS`; the first of TILINGS within COUNT_SLACK of it, else the closest: the fill
+    alone spreads the counts wider than his setters do), mirrored up-down and left-right
+    at random (the row-by-row fill leaves its odd pieces along the bottom and the right; a
+    mirror moves them without turning a `-` into a `|`)."""
+    want = rows * cols * rng.normal(*MARKS) / 100
+    best = None
     for _ in range(TILINGS):
-        rects = random_tiling(cols, rows, rng) if down else random_tiling(rows, cols, rng)
-        if rects is not None:
-            return [(lft, t, w, h) for t, lft, h, w in rects] if down else rects
-    return None
+        rects = random_tiling(rows, cols, rng)
+        if rects is not None and (best is None or abs(len(rects) - want) < abs(len(best) - want)):
+            best = rects
+            if abs(len(rects) - want) <= COUNT_SLACK:
+                break
+    if best is None:
+        return None
+    down, across = (rng.random(2) < 0.5).tolist()
+    return [(rows - t - h if down else t, cols - lft - w if across else lft, h, w)
+            for t, lft, h, w in best]
 
 
 def mark_of(h: int, w: int) -> int:
@@ -153,7 +160,7 @@ grade's slow verdict again)."""
 
 
 def _share(h: int, w: int) -> float:
-    return SHAPES.get((min(h, w), max(h, w)), 0.05)
+    return SHAPES.get((h, w), 0.05)
 
 
 def splits(rect: Rect, label: np.ndarray) -> list[tuple[Rect, Rect, float]]:
@@ -196,11 +203,14 @@ def around(pool: list[Rect], rects: list[Rect], label: np.ndarray) -> list[Rect]
 
 def repaired(rows: int, cols: int, rects: list[Rect], rng: np.random.Generator,
              judge: Judge) -> Puzzle | None:
-    """Marks on the tiling, then, while the board is not acceptable, one rectangle cut in
-    two: while it has a second answer, one where the two answers differ (the new mark
-    falls in a rectangle of the rival that already holds one, so that rival dies); while
-    it is unique but harder than the grade asked, any one (HARDER times at most). The
-    first acceptable board (of the grade asked or not), else None."""
+    """Marks on the tiling, then, while the board is not acceptable, a repair. While it has
+    a second answer, a mark is moved within its rectangle into another of the rival's
+    rectangles where the two answers differ (that one is left with no mark, so the rival
+    dies), keeping the marks at the tiling's count: cutting a rectangle there instead (its
+    new mark falling in a rival rectangle that already holds one) grew some boards to 45–49
+    marks where Janko's carry 31–35. While it is unique but harder than the grade asked,
+    any rectangle is cut, a mark more to go on (HARDER times at most). The first acceptable
+    board (of the grade asked or not), else None."""
     board = Cutting(rows, cols, rects, rng)
     harder = 0
     assert judge.answers is not None
@@ -210,16 +220,14 @@ def repaired(rows: int, cols: int, rects: list[Rect], rng: np.random.Generator,
         if not found:
             return None
         if len(found) > 1:
-            theirs = set(next(a for a in found
-                              if sorted(a.rects()) != sorted(board.rects)).rects())
-            pool = [r for r in board.rects if r not in theirs]
+            rival = next(a for a in found if sorted(a.rects()) != sorted(board.rects))
+            theirs = set(rival.rects())
+            if not board.move_apart([r for r in board.rects if r not in theirs],
+                                    rival.room_labels()):
+                return None
         elif judge.accept(puzzle):
             return puzzle
-        elif (harder := harder + 1) > HARDER:
-            return None
-        else:
-            pool = board.rects
-        if not board.cut(pool):
+        elif (harder := harder + 1) > HARDER or not board.cut(board.rects):
             return None
     return None
 
@@ -264,6 +272,24 @@ class Cutting:
                 self.clues[mark[0], mark[1]] = mark_of(ph, pw)
         return True
 
+
+    def move_apart(self, pool: list[Rect], rival: np.ndarray) -> bool:
+        """Move the mark of a rectangle of `pool` that lies across several rectangles of a
+        rival answer (`rival`: its rectangles' labels per cell) into another of them, which
+        held its mark: the rival no longer has one there. Some rectangle where two tilings
+        differ always lies across two of the other's; False when `pool` holds none."""
+        across = [r for r in pool
+                  if len(np.unique(rival[r[0]:r[0] + r[2], r[1]:r[1] + r[3]])) > 1]
+        if not across:
+            return False
+        t, lft, h, w = across[int(self.rng.integers(len(across)))]
+        box = self.clues[t:t + h, lft:lft + w]
+        spot = tuple(np.argwhere(box != NO_CLUE)[0])
+        inside = rival[t:t + h, lft:lft + w]
+        elsewhere = np.argwhere(inside != inside[spot])
+        r, c = elsewhere[int(self.rng.integers(len(elsewhere)))]
+        box[r, c], box[spot] = box[spot], NO_CLUE
+        return True
 
     def move(self, pool: list[Rect]) -> None:
         """Move the mark of one rectangle of `pool` to another of its cells."""
