@@ -39,11 +39,11 @@ MARKS = (31.9, 2.9)
 """Marks per 100 cells on Janko's boards of 10×10: mean and standard deviation."""
 COUNT_SLACK = 1
 """How far a tiling's count of rectangles may stand from the count drawn for it."""
-FILL = {(1, 1): 0.52, (1, 2): 1.00, (2, 1): 0.72, (2, 2): 1.11, (1, 3): 1.72, (3, 1): 0.92,
-        (1, 4): 2.71, (4, 1): 1.10, (2, 3): 1.81, (3, 2): 1.33, (1, 5): 4.13, (3, 3): 2.16,
-        (5, 1): 1.39, (2, 4): 3.26, (1, 6): 7.65, (4, 2): 1.68, (4, 4): 4.01, (3, 4): 4.41,
-        (6, 1): 1.81, (4, 3): 2.42, (7, 1): 1.90, (1, 7): 10.16, (8, 1): 2.34, (1, 8): 11.41,
-        (5, 2): 1.79, (2, 5): 4.05}
+FILL = {(1, 1): 0.49, (1, 2): 1.08, (2, 1): 0.69, (2, 2): 1.04, (1, 3): 1.94, (3, 1): 0.88,
+        (1, 4): 3.77, (4, 1): 1.02, (2, 3): 2.11, (3, 2): 1.53, (1, 5): 4.10, (3, 3): 2.63,
+        (5, 1): 1.22, (2, 4): 4.83, (1, 6): 5.39, (4, 2): 2.14, (4, 4): 5.53, (3, 4): 6.33,
+        (6, 1): 1.15, (4, 3): 3.24, (7, 1): 1.72, (1, 7): 5.57, (8, 1): 2.38, (1, 8): 5.36,
+        (5, 2): 2.34, (2, 5): 5.27}
 """What the row-by-row fill does to the shapes, undone in advance (fitted: the tilings'
 shares over many boards against SHAPES): it leaves the last free places small and cuts
 the long pieces short where the free run ends."""
@@ -153,7 +153,10 @@ def faults(puzzle: Puzzle, answer: Answer) -> list[str]:
 
 
 REPAIRS = 40
-"""Splits tried, at most, before an attempt gives up."""
+"""Repairs tried per 100 cells, at most, before an attempt gives up."""
+REDRAW_EVERY = 2
+"""Every this many rivals, the place is drawn anew (`Cutting.redraw`) rather than a mark
+moved: some places no placement of the marks settles."""
 HARDER = 3
 """Of them, at most this many on a unique board harder than the grade asked (each asks the
 grade's slow verdict again)."""
@@ -212,9 +215,9 @@ def repaired(rows: int, cols: int, rects: list[Rect], rng: np.random.Generator,
     any rectangle is cut, a mark more to go on (HARDER times at most). The first acceptable
     board (of the grade asked or not), else None."""
     board = Cutting(rows, cols, rects, rng)
-    harder = 0
+    harder = moved = 0
     assert judge.answers is not None
-    for _ in range(REPAIRS):
+    for _ in range(max(REPAIRS, REPAIRS * rows * cols // 100)):
         puzzle = board.puzzle()
         found = judge.answers(puzzle)  # asked first: quicker than a grade's verdict
         if not found:
@@ -222,14 +225,24 @@ def repaired(rows: int, cols: int, rects: list[Rect], rng: np.random.Generator,
         if len(found) > 1:
             rival = next(a for a in found if sorted(a.rects()) != sorted(board.rects))
             theirs = set(rival.rects())
-            if not board.move_apart([r for r in board.rects if r not in theirs],
-                                    rival.room_labels()):
+            pool = [r for r in board.rects if r not in theirs]
+            moved += 1
+            if moved % REDRAW_EVERY == 0:
+                if not board.redraw(pool):
+                    return None
+            elif not board.move_apart(pool, rival.room_labels()):
                 return None
         elif judge.accept(puzzle):
             return puzzle
         elif (harder := harder + 1) > HARDER or not board.cut(board.rects):
             return None
     return None
+
+
+def _joined(a: Rect, b: Rect) -> Rect:
+    """The rectangle two rectangles sharing a whole side make."""
+    t, lft = min(a[0], b[0]), min(a[1], b[1])
+    return (t, lft, max(a[0] + a[2], b[0] + b[2]) - t, max(a[1] + a[3], b[1] + b[3]) - lft)
 
 
 class Cutting:
@@ -258,20 +271,92 @@ class Cutting:
         if not choices:
             return False
         old, a, b, _ = _pick(choices, rng)
-        rects.remove(old)
-        rects += [a, b]
         t, lft, h, w = old
         mark = np.argwhere(self.clues[t:t + h, lft:lft + w] != NO_CLUE)[0] + (t, lft)
-        label[b[0]:b[0] + b[2], b[1]:b[1] + b[3]] = max(label.max() + 1, len(rects))
-        for piece in (a, b):
-            pt, pl, ph, pw = piece
-            if not (pt <= mark[0] < pt + ph and pl <= mark[1] < pl + pw):
-                k = int(rng.integers(ph * pw))
-                self.clues[pt + k // pw, pl + k % pw] = mark_of(ph, pw)
-            else:
+        self._replace([old], [a, b])
+        for pt, pl, ph, pw in (a, b):
+            if pt <= mark[0] < pt + ph and pl <= mark[1] < pl + pw:
                 self.clues[mark[0], mark[1]] = mark_of(ph, pw)
+            else:
+                self._mark((pt, pl, ph, pw))
         return True
 
+    def redraw(self, pool: list[Rect]) -> bool:
+        """Draw the rectangles of `pool` anew, as many marks as before: two of them cut
+        again along another line (`retile`), else one cut (its new mark kills the rival)
+        and two others joined (`join`). False when neither can be done."""
+        if self.retile(pool):
+            return True
+        return self.cut(pool) and self.join(pool)
+
+    def retile(self, pool: list[Rect]) -> bool:
+        """Join a rectangle of `pool` with a neighbour it makes a rectangle with and cut the
+        two again along another line, a mark on each half at random: the count of marks
+        stays, and a place no move of a mark settles (two answers there whichever cells
+        hold them) is drawn anew. False when `pool` has no such neighbour."""
+        label, rng = self.label, self.rng
+        choices = []
+        for one in pool:
+            for other in self._beside(one):
+                union = _joined(one, other)
+                t, lft, h, w = union
+                joined = label.copy()
+                joined[t:t + h, lft:lft + w] = label[one[0], one[1]]
+                choices += [(one, other, a, b, wt) for a, b, wt in splits(union, joined)
+                            if {a, b} != {one, other}]
+        if not choices:
+            return False
+        one, other, a, b, _ = _pick(choices, rng)
+        for t, lft, h, w in (one, other):
+            self.clues[t:t + h, lft:lft + w] = NO_CLUE
+        self._replace([one, other], [a, b])
+        self._mark(a)
+        self._mark(b)
+        return True
+
+    def join(self, near: list[Rect]) -> bool:
+        """Join two rectangles sharing a whole side, not both of them cut just now (a mark
+        taken off: after a cut, the count stays), one beside `near` if any, else any; the
+        mark of one kept, turned to the joined shape. False when no two share a side."""
+        fresh = self.rects[-2:]
+        near = [r for r in near if r in self.rects]
+        for pool in (near + around(near, self.rects, self.label), self.rects):
+            pairs = [(one, other, _share(*_joined(one, other)[2:])) for one in pool
+                     for other in self._beside(one)
+                     if one not in fresh or other not in fresh]
+            if pairs:
+                break
+        else:
+            return False
+        one, other, _ = _pick(pairs, self.rng)
+        t, lft, h, w = union = _joined(one, other)
+        box = self.clues[t:t + h, lft:lft + w]
+        spots = np.argwhere(box != NO_CLUE)
+        keep = tuple(spots[int(self.rng.integers(len(spots)))])
+        box[...] = NO_CLUE
+        box[keep] = mark_of(h, w)
+        self._replace([one, other], [union])
+        return True
+
+    def _beside(self, rect: Rect) -> list[Rect]:
+        """The rectangles sharing a whole side with `rect`."""
+        t, lft, h, w = rect
+        return [r for r in self.rects
+                if ((r[0], r[2]) == (t, h) and (r[1] + r[3] == lft or lft + w == r[1]))
+                or ((r[1], r[3]) == (lft, w) and (r[0] + r[2] == t or t + h == r[0]))]
+
+    def _replace(self, old: list[Rect], new: list[Rect]) -> None:
+        for r in old:
+            self.rects.remove(r)
+        for t, lft, h, w in new:
+            self.label[t:t + h, lft:lft + w] = self.label.max() + 1
+            self.rects.append((t, lft, h, w))
+
+    def _mark(self, rect: Rect) -> None:
+        """A mark on a random cell of `rect`."""
+        t, lft, h, w = rect
+        k = int(self.rng.integers(h * w))
+        self.clues[t + k // w, lft + k % w] = mark_of(h, w)
 
     def move_apart(self, pool: list[Rect], rival: np.ndarray) -> bool:
         """Move the mark of a rectangle of `pool` that lies across several rectangles of a
