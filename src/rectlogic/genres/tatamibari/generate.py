@@ -13,6 +13,7 @@ from __future__ import annotations
 from bisect import bisect
 from functools import cache
 from itertools import accumulate
+from typing import NamedTuple
 
 import numpy as np
 
@@ -35,8 +36,25 @@ SHAPES = {(1, 1): 23.5, (1, 2): 14.9, (2, 1): 13.6, (2, 2): 9.0, (1, 3): 7.2, (3
           (5, 2): 0.1, (2, 5): 0.1}
 """How often each shape (height, width) is among the rectangles of Janko's 63 Tatamibari of
 10×10 (%): a little more `-` than `|`."""
-MARKS = (31.9, 2.9)
-"""Marks per 100 cells on Janko's boards of 10×10: mean and standard deviation."""
+
+
+class Style(NamedTuple):
+    """How Janko's boards of one size look where they differ from size to size (his boards
+    of a size tend to come from one setter)."""
+
+    marks: float
+    """Marks per 100 cells, mean."""
+    spread: float
+    """... and standard deviation over the boards."""
+    singles: float = 1.0
+    """How much likelier a 1×1 is than on his 10×10 boards (his 14×14 hold a third)."""
+    tall: float = 1.0
+    """How much likelier a `|` shape is than on his 10×10 boards (which hold more `-`)."""
+
+
+STYLES = {(8, 8): Style(32.7, 4.5), (10, 10): Style(31.9, 2.9), (12, 12): Style(29.6, 2.5),
+          (14, 14): Style(33.9, 1.7, 2.6, 1.6)}
+"""Per size of Janko's; other sizes take the 10×10 style."""
 COUNT_SLACK = 1
 """How far a tiling's count of rectangles may stand from the count drawn for it."""
 FILL = {(1, 1): 0.49, (1, 2): 1.08, (2, 1): 0.69, (2, 2): 1.04, (1, 3): 1.94, (3, 1): 0.88,
@@ -49,10 +67,17 @@ shares over many boards against SHAPES): it leaves the last free places small an
 the long pieces short where the free run ends."""
 
 
+def style_of(rows: int, cols: int) -> Style:
+    return STYLES.get((rows, cols), STYLES[10, 10])
+
+
 @cache
 def _shapes(rows: int, cols: int) -> tuple[tuple[int, int, float], ...]:
-    return tuple(sorted((h, w, share * FILL.get((h, w), 1.0))
-                        for (h, w), share in SHAPES.items() if h <= rows and w <= cols))
+    style = style_of(rows, cols)
+    return tuple(sorted(
+        (h, w, share * FILL.get((h, w), 1.0) * (style.singles if h * w == 1 else 1)
+         * (style.tall if h > w else 1))
+        for (h, w), share in SHAPES.items() if h <= rows and w <= cols))
 
 
 def random_tiling(rows: int, cols: int, rng: np.random.Generator) -> list[Rect] | None:
@@ -99,7 +124,8 @@ def tiling(rows: int, cols: int, rng: np.random.Generator) -> list[Rect] | None:
     alone spreads the counts wider than his setters do), mirrored up-down and left-right
     at random (the row-by-row fill leaves its odd pieces along the bottom and the right; a
     mirror moves them without turning a `-` into a `|`)."""
-    want = rows * cols * rng.normal(*MARKS) / 100
+    style = style_of(rows, cols)
+    want = rows * cols * rng.normal(style.marks, style.spread) / 100
     best = None
     for _ in range(TILINGS):
         rects = random_tiling(rows, cols, rng)
