@@ -246,6 +246,43 @@ def test_cuts_are_every_cut_that_makes_no_four_meet() -> None:
     assert seen  # some cut was refused
 
 
+def test_repairs_kill_the_rival_and_keep_the_count_of_marks() -> None:
+    """Every repair leaves the board's own tiling an answer by the rule book; a moved mark
+    leaves the rival it was moved for no answer; a redraw keeps the count of marks; and a
+    board repaired to one answer holds as many marks as its tiling had rectangles (cutting
+    a rectangle at every rival, as before, grew some boards far past Janko's counts)."""
+    maker = G.maker
+    rng = np.random.default_rng(7)
+    done = {"move": 0, "redraw": 0}
+    for _ in range(3):
+        rects = maker.tiling(8, 8, rng)
+        board = maker.Cutting(8, 8, rects, rng)
+        for step in range(12):
+            p = board.puzzle()
+            assert obeys(p, board.rects) and len(board.rects) == len(rects)
+            found = solve(p, limit=2).answers
+            if len(found) < 2:
+                break
+            rival = next(a for a in found if sorted(a.rects()) != sorted(board.rects))
+            pool = [r for r in board.rects if r not in set(rival.rects())]
+            if step % 2 == 0:
+                assert board.move_apart(pool, rival.room_labels())
+                assert not obeys(board.puzzle(), rival.rects())
+                done["move"] += 1
+            elif board.redraw(pool):
+                done["redraw"] += 1
+        assert obeys(board.puzzle(), board.rects) and len(board.rects) == len(rects)
+    assert done["move"] and done["redraw"], done
+    made = 0
+    for _ in range(6):
+        rects = maker.tiling(8, 8, rng)
+        p = maker.repaired(8, 8, rects, rng, judge("tatamibari", None))
+        if p is not None:
+            made += 1
+            assert sum(v != -1 for row in p.clues for v in row) == len(rects)
+    assert made
+
+
 @pytest.mark.parametrize(("side", "tries", "repairing"), [(6, 30, False), (8, 8, True)])
 def test_generated_boards_have_exactly_one_answer(side: int, tries: int,
                                                   repairing: bool) -> None:

@@ -1,12 +1,14 @@
-"""Tatamibari boards with exactly one answer: cut the grid into random rectangles of the
-shapes Janko's boards use, no four meeting at a point (filled across or down at random),
-put a mark on a random cell of each, then, while the solver finds a second answer, cut in
-two a rectangle where the two answers differ (its new mark kills that rival: it lands in
-one of the rival's rectangles, which already holds a mark). The tilings are drawn coarse
-and the cuts weighted towards Janko's shapes, so the repaired boards hold his share of
-marks and pieces: uniqueness is made, not selected for (keeping only the tilings that came
-out unique kept the big square pieces and few `-`). Every rectangle needs its mark, so
-nothing is thinned."""
+"""Tatamibari boards with exactly one answer that look like Janko's published ones.
+
+A board starts as a random tiling, no four rectangles meeting at a point, drawn shape by
+shape after the shapes of his 10×10 boards (`SHAPES`, `FILL`) with about as many rectangles
+as his boards of that size hold (`STYLES`), and a mark on a random cell of each rectangle.
+While the solver finds a second answer, the board is repaired where the two answers differ
+and keeps its count of marks: a mark is moved within its rectangle into another of the
+rival's rectangles (which is then left without one), or, every second time, two rectangles
+there are drawn anew (`Cutting.redraw`). Cutting a rectangle at every rival instead, as the
+generator did before, left some boards with 45–49 marks where Janko's hold 31–35, and broke
+up the long pieces. Every rectangle needs its mark, so nothing is thinned."""
 
 from __future__ import annotations
 
@@ -28,7 +30,8 @@ from .model import SQUARE, TALL, WIDE, Answer, Puzzle, Rect
 
 PLACEMENTS = 8
 TILINGS = 200
-"""Tilings drawn, at most, until one fills the board with no four rectangles meeting."""
+"""Tilings drawn, at most, until one fills the board with no four rectangles meeting and
+about the count of rectangles drawn for it."""
 SHAPES = {(1, 1): 23.5, (1, 2): 14.9, (2, 1): 13.6, (2, 2): 9.0, (1, 3): 7.2, (3, 1): 6.7,
           (1, 4): 4.2, (4, 1): 3.4, (2, 3): 2.9, (3, 2): 2.7, (1, 5): 2.2, (3, 3): 1.9,
           (5, 1): 1.6, (2, 4): 1.5, (1, 6): 1.0, (4, 2): 0.8, (4, 4): 0.6, (3, 4): 0.6,
@@ -62,12 +65,15 @@ FILL = {(1, 1): 0.49, (1, 2): 1.08, (2, 1): 0.69, (2, 2): 1.04, (1, 3): 1.94, (3
         (5, 1): 1.22, (2, 4): 4.83, (1, 6): 5.39, (4, 2): 2.14, (4, 4): 5.53, (3, 4): 6.33,
         (6, 1): 1.15, (4, 3): 3.24, (7, 1): 1.72, (1, 7): 5.57, (8, 1): 2.38, (1, 8): 5.36,
         (5, 2): 2.34, (2, 5): 5.27}
-"""What the row-by-row fill does to the shapes, undone in advance (fitted: the tilings'
-shares over many boards against SHAPES): it leaves the last free places small and cuts
-the long pieces short where the free run ends."""
+"""What the drawing does to the shapes, undone in advance: the row-by-row fill leaves the
+last free places small and cuts long pieces short where the free run ends, and the tilings
+the repairs settle are the finer ones. Fitted on finished 10×10 boards (150 a round, each
+weight times (share in SHAPES / share on the boards)^0.6, until the shares were within
+sampling noise of SHAPES)."""
 
 
 def style_of(rows: int, cols: int) -> Style:
+    """The style of Janko's boards of this size, else of his 10×10."""
     return STYLES.get((rows, cols), STYLES[10, 10])
 
 
@@ -120,8 +126,8 @@ def _crossing(label: np.ndarray, r: int, x: int) -> bool:
 
 def tiling(rows: int, cols: int, rng: np.random.Generator) -> list[Rect] | None:
     """A random tiling of about as many rectangles as Janko's boards hold (a count drawn
-    from `MARKS`; the first of TILINGS within COUNT_SLACK of it, else the closest: the fill
-    alone spreads the counts wider than his setters do), mirrored up-down and left-right
+    from the size's style; the first of TILINGS within COUNT_SLACK of it, else the closest:
+    the fill alone spreads the counts wider than his setters do), mirrored up-down and left-right
     at random (the row-by-row fill leaves its odd pieces along the bottom and the right; a
     mirror moves them without turning a `-` into a `|`)."""
     style = style_of(rows, cols)
@@ -144,18 +150,24 @@ def mark_of(h: int, w: int) -> int:
     return SQUARE if h == w else WIDE if w > h else TALL
 
 
+def mark_spot(rect: Rect, rng: np.random.Generator) -> tuple[int, int]:
+    """A random cell of the rectangle, for its mark."""
+    t, lft, h, w = rect
+    k = int(rng.integers(h * w))
+    return t + k // w, lft + k % w
+
+
 def placed(rows: int, cols: int, rects: list[Rect], rng: np.random.Generator) -> Puzzle:
     """One mark per rectangle, on a random cell of it."""
-    clues = [[NO_CLUE] * cols for _ in range(rows)]
-    for t, lft, h, w in rects:
-        k = int(rng.integers(h * w))
-        clues[t + k // w][lft + k % w] = mark_of(h, w)
-    return Puzzle(rows, cols, tuple(map(tuple, clues)))
+    clues = np.full((rows, cols), NO_CLUE)
+    for rect in rects:
+        clues[mark_spot(rect, rng)] = mark_of(*rect[2:])
+    return Puzzle(rows, cols, tuple(map(tuple, clues.tolist())))
 
 
 def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
-    """One attempt: a tiling, its marks, and (when the judge can name a second answer) up
-    to REPAIRS splits; else up to PLACEMENTS mark placements: the first of the grade asked,
+    """One attempt: a tiling, its marks, and (when the judge can name a second answer) its
+    repairs (`repaired`); else up to PLACEMENTS mark placements: the first of the grade asked,
     else the first acceptable one, else None."""
     rects = tiling(rows, cols, rng)
     if rects is None:
@@ -184,8 +196,8 @@ REDRAW_EVERY = 2
 """Every this many rivals, the place is drawn anew (`Cutting.redraw`) rather than a mark
 moved: some places no placement of the marks settles."""
 HARDER = 3
-"""Of them, at most this many on a unique board harder than the grade asked (each asks the
-grade's slow verdict again)."""
+"""Of them, at most this many cuts of a unique board harder than the grade asked (each asks
+the grade's slow verdict again)."""
 
 
 def _share(h: int, w: int) -> float:
@@ -272,7 +284,8 @@ def _joined(a: Rect, b: Rect) -> Rect:
 
 
 class Cutting:
-    """A tiling with one mark per rectangle, cut a rectangle at a time (`cut`)."""
+    """A tiling with one mark per rectangle, changed a step at a time: a rectangle cut in
+    two (`cut`), a mark moved (`move_apart`, `move`), two rectangles drawn anew (`redraw`)."""
 
     def __init__(self, rows: int, cols: int, rects: list[Rect],
                  rng: np.random.Generator) -> None:
@@ -341,9 +354,10 @@ class Cutting:
         return True
 
     def join(self, near: list[Rect]) -> bool:
-        """Join two rectangles sharing a whole side, not both of them cut just now (a mark
-        taken off: after a cut, the count stays), one beside `near` if any, else any; the
-        mark of one kept, turned to the joined shape. False when no two share a side."""
+        """Join two rectangles sharing a whole side into one, the mark of one kept (turned
+        to the joined shape): a mark fewer, to make up for a cut. Two beside `near` if any,
+        else any two, never the two halves of the last cut. False when no two share a
+        side."""
         fresh = self.rects[-2:]
         near = [r for r in near if r in self.rects]
         for pool in (near + around(near, self.rects, self.label), self.rects):
@@ -372,6 +386,7 @@ class Cutting:
                 or ((r[1], r[3]) == (lft, w) and (r[0] + r[2] == t or t + h == r[0]))]
 
     def _replace(self, old: list[Rect], new: list[Rect]) -> None:
+        """The rectangles `old` give way to `new` (the same cells), last in the list."""
         for r in old:
             self.rects.remove(r)
         for t, lft, h, w in new:
@@ -379,10 +394,7 @@ class Cutting:
             self.rects.append((t, lft, h, w))
 
     def _mark(self, rect: Rect) -> None:
-        """A mark on a random cell of `rect`."""
-        t, lft, h, w = rect
-        k = int(self.rng.integers(h * w))
-        self.clues[t + k // w, lft + k % w] = mark_of(h, w)
+        self.clues[mark_spot(rect, self.rng)] = mark_of(*rect[2:])
 
     def move_apart(self, pool: list[Rect], rival: np.ndarray) -> bool:
         """Move the mark of a rectangle of `pool` that lies across several rectangles of a
@@ -404,12 +416,12 @@ class Cutting:
 
     def move(self, pool: list[Rect]) -> None:
         """Move the mark of one rectangle of `pool` to another of its cells."""
-        t, lft, h, w = pool[int(self.rng.integers(len(pool)))]
+        rect = pool[int(self.rng.integers(len(pool)))]
+        t, lft, h, w = rect
         box = self.clues[t:t + h, lft:lft + w]
         mark = box[box != NO_CLUE][0]
         box[...] = NO_CLUE
-        k = int(self.rng.integers(h * w))
-        box[k // w, k % w] = mark
+        self.clues[mark_spot(rect, self.rng)] = mark
 
 
 SCALING_RUNG = "corners"
