@@ -283,6 +283,31 @@ def test_repairs_kill_the_rival_and_keep_the_count_of_marks() -> None:
     assert made
 
 
+def test_hardening_keeps_the_grade_and_leaves_more_open(monkeypatch) -> None:
+    """A board of the grade asked comes out of `harden` still of that grade, with the rung
+    below leaving at least as much open, and more on some boards."""
+    maker = G.maker
+    verdicts = judge("tatamibari", "probe")
+    seen: list[tuple[int, int]] = []
+    harden = maker.Cutting.harden
+
+    def watched(board, puzzle, verdicts_):
+        out = harden(board, puzzle, verdicts_)
+        if verdicts.hits(puzzle):
+            assert verdicts.accept(out) and verdicts.hits(out)
+            seen.append((verdicts.harder(puzzle), verdicts.harder(out)))
+        return out
+
+    monkeypatch.setattr(maker.Cutting, "harden", watched)
+    rng = np.random.default_rng(11)
+    for _ in range(60):
+        G.generate(10, 10, rng, verdicts)
+        if len(seen) == 4:
+            break
+    assert seen and all(after >= before for before, after in seen)
+    assert any(after > before for before, after in seen), seen
+
+
 @pytest.mark.parametrize(("side", "tries", "repairing"), [(6, 30, False), (8, 8, True)])
 def test_generated_boards_have_exactly_one_answer(side: int, tries: int,
                                                   repairing: bool) -> None:
