@@ -312,8 +312,9 @@ def test_hardening_keeps_the_grade_and_leaves_more_open(monkeypatch) -> None:
 def test_generated_boards_have_exactly_one_answer(side: int, tries: int,
                                                   repairing: bool) -> None:
     """With a judge that names a second answer, the generator repairs the board (marks
-    moved, rectangles redrawn) until it is unique; without one (the scaling board's), it only tries placements of marks.
-    Either way each board made has one answer, which obeys the rules."""
+    moved, rectangles redrawn) until it is unique; without one (the scaling board's), it
+    only tries placements of marks. Either way each board made has one answer, which
+    obeys the rules."""
     rng = np.random.default_rng(5)
     verdicts = (judge("tatamibari", None) if repairing
                 else Judge(lambda q: solve(q, limit=2).status == "unique"))
