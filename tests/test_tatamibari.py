@@ -246,12 +246,75 @@ def test_cuts_are_every_cut_that_makes_no_four_meet() -> None:
     assert seen  # some cut was refused
 
 
+def test_repairs_kill_the_rival_and_keep_the_count_of_marks() -> None:
+    """Every repair leaves the board's own tiling an answer by the rule book; a moved mark
+    leaves the rival it was moved for no answer; a redraw keeps the count of marks; and a
+    board repaired to one answer holds as many marks as its tiling had rectangles (cutting
+    a rectangle at every rival, as before, grew some boards far past Janko's counts)."""
+    maker = G.maker
+    rng = np.random.default_rng(7)
+    done = {"move": 0, "redraw": 0}
+    for _ in range(3):
+        rects = maker.tiling(8, 8, rng)
+        board = maker.Cutting(8, 8, rects, rng)
+        for step in range(12):
+            p = board.puzzle()
+            assert obeys(p, board.rects) and len(board.rects) == len(rects)
+            found = solve(p, limit=2).answers
+            if len(found) < 2:
+                break
+            rival = next(a for a in found if sorted(a.rects()) != sorted(board.rects))
+            pool = [r for r in board.rects if r not in set(rival.rects())]
+            if step % 2 == 0:
+                assert board.move_apart(pool, rival.room_labels())
+                assert not obeys(board.puzzle(), rival.rects())
+                done["move"] += 1
+            elif board.redraw(pool):
+                done["redraw"] += 1
+        assert obeys(board.puzzle(), board.rects) and len(board.rects) == len(rects)
+    assert done["move"] and done["redraw"], done
+    made = 0
+    for _ in range(6):
+        rects = maker.tiling(8, 8, rng)
+        p = maker.repaired(8, 8, rects, rng, judge("tatamibari", None))
+        if p is not None:
+            made += 1
+            assert sum(v != -1 for row in p.clues for v in row) == len(rects)
+    assert made
+
+
+def test_hardening_keeps_the_grade_and_leaves_more_open(monkeypatch) -> None:
+    """A board of the grade asked comes out of `harden` still of that grade, with the rung
+    below leaving at least as much open, and more on some boards."""
+    maker = G.maker
+    verdicts = judge("tatamibari", "probe")
+    seen: list[tuple[int, int]] = []
+    harden = maker.Cutting.harden
+
+    def watched(board, puzzle, verdicts_):
+        out = harden(board, puzzle, verdicts_)
+        if verdicts.hits(puzzle):
+            assert verdicts.accept(out) and verdicts.hits(out)
+            seen.append((verdicts.harder(puzzle), verdicts.harder(out)))
+        return out
+
+    monkeypatch.setattr(maker.Cutting, "harden", watched)
+    rng = np.random.default_rng(11)
+    for _ in range(60):
+        G.generate(10, 10, rng, verdicts)
+        if len(seen) == 4:
+            break
+    assert seen and all(after >= before for before, after in seen)
+    assert any(after > before for before, after in seen), seen
+
+
 @pytest.mark.parametrize(("side", "tries", "repairing"), [(6, 30, False), (8, 8, True)])
 def test_generated_boards_have_exactly_one_answer(side: int, tries: int,
                                                   repairing: bool) -> None:
-    """With a judge that names a second answer, the generator cuts rectangles until the
-    board is unique; without one (the scaling board's), it only tries placements of marks.
-    Either way each board made has one answer, which obeys the rules."""
+    """With a judge that names a second answer, the generator repairs the board (marks
+    moved, rectangles redrawn) until it is unique; without one (the scaling board's), it
+    only tries placements of marks. Either way each board made has one answer, which
+    obeys the rules."""
     rng = np.random.default_rng(5)
     verdicts = (judge("tatamibari", None) if repairing
                 else Judge(lambda q: solve(q, limit=2).status == "unique"))

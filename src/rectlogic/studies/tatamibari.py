@@ -11,6 +11,13 @@ from ..genres.tatamibari.model import SQUARE, TALL, WIDE
 from ..grid import NO_CLUE
 from .looks import Measures, rectangle_looks, share
 
+LOOKS_BOUNDS = {"marks per 100 cells": (28, 35), "mean area": (2.9, 3.5),
+                "rectangles with aspect ≥ 4 %": (10, 18)}
+"""Bounds on the means at 10×10 and above about Janko's (31.5, 3.21, 13.9 %), on what gave
+the bank away before: boards cut into too many small pieces and few long strips (36.4
+marks per 100 cells, 2.81, 9.7 %). Issue 27 names the three first genres; Tatamibari is
+held to the same standard."""
+
 
 def board_looks(puzzle: Any, answer: Any) -> Measures:
     """The region measures Shikaku has (less the four-way crossings, which the rules forbid)
