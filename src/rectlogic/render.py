@@ -39,10 +39,11 @@ def board_svg(puzzle: Board, answer: Any = None, cell: int = CELL) -> str:
         parts.append(_line(c * s, 0, c * s, h, GRID, 1))
     for r, c, shape in cells:
         parts += _shape(shape, c * s, r * s, s)
+    shaded = {(r, c) for r, c, shape in cells if shape.get("fill")}
     for r, row in enumerate(board["fixed"]):
         for c, given in enumerate(row):
             if given is not None:
-                parts += _given(given, c * s, r * s, s)
+                parts += _given(given, c * s, r * s, s, (r, c) in shaded)
     borders = board.get("borders") or {}
     for r, row in enumerate(borders.get("vertical", [])):
         parts += [_line((c + 1) * s, r * s, (c + 1) * s, (r + 1) * s, INK, 3)
@@ -78,13 +79,15 @@ def _shape(shape: dict[str, Any], x: int, y: int, s: int) -> list[str]:
     return []
 
 
-def _given(given: dict[str, Any], x: int, y: int, s: int) -> list[str]:
+def _given(given: dict[str, Any], x: int, y: int, s: int, on_shade: bool = False) -> list[str]:
+    """A given cell: its fill and its text, white on a dark cell (given dark, or a labelled
+    cell the answer shades)."""
     out = []
     if given.get("fill"):
         out.append(f'<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="{INK}"/>')
     text = given.get("text")
     if text:
-        colour = "white" if given.get("fill") else INK
+        colour = "white" if given.get("fill") or on_shade else INK
         if given.get("corner"):
             out.append(f'<text x="{x + s * 0.1:g}" y="{y + s * 0.4:g}" font-size="{s * 0.36:g}" '
                        f'font-weight="600" fill="{colour}">{html.escape(text)}</text>')

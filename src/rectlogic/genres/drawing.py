@@ -143,12 +143,13 @@ class CellPlay:
         return first, [first], f"row {r + 1}, column {c + 1}"
 
     def marks(self, truth: Any) -> tuple[list[tuple[int, int, dict[str, Any]]], list[list[int]]]:
-        """What to draw of an answer: (the shape of each state in a cell with nothing given,
-        with its row and column; no rectangles)."""
+        """What to draw of an answer: (the shape of each state in a cell the player marks,
+        a labelled one included — Choco Banana's shaded numbers —, with its row and column;
+        no rectangles)."""
         state_of = {v: k for k, v in self.board["answer_of"].items()}
         return ([(r, c, self.board["states"].get(state_of.get(ch, ch), {}))
                  for r, row in enumerate(truth) for c, ch in enumerate(row)
-                 if self.fixed[r][c] is None], [])
+                 if self._free(r, c)], [])
 
 
 class RectanglePlay:
