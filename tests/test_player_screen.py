@@ -319,6 +319,27 @@ def test_dark_mode_follows_the_system_and_a_remembered_toggle(page: Page, server
         assert not p.evaluate("document.documentElement.classList.contains('dark')")
         p.click("#theme")
         assert p.evaluate("document.documentElement.classList.contains('dark')")
+        # rectangles are dark in their own hue, so the light numbers on them stay readable
+        # (they were pastel: a white 6 on pale green)
+        drawn = next(b for b in EXAMPLES if b.rectangles)
+        open_board(p, server, drawn)
+        p.click("#solve")
+        wait_status(p, "Revealed")
+        fills = p.eval_on_selector_all("#board .piece", """es => es.map(e =>
+            getComputedStyle(e).fill.match(/\\d+/g).slice(0, 3).map(Number))""")
+        assert fills and all(max(rgb) < 128 for rgb in fills), fills
+        p.screenshot(path=str(SHOTS / "dark-rectangles-1280.png"))
+        # the workbench keeps the same colours, with the same toggle
+        p.goto(f"{server}/edit?genre={drawn.genre}&size=4x4")
+        p.wait_for_selector("[data-cell]", state="attached")
+        assert p.evaluate("document.documentElement.classList.contains('dark')")
+        assert p.evaluate("getComputedStyle(document.querySelector('#board .paper')).fill") \
+            == "rgb(43, 43, 43)"
+        p.click("#theme")
+        assert not p.evaluate("document.documentElement.classList.contains('dark')")
+        p.goto(f"{server}{drawn.path}")
+        p.wait_for_selector("[data-cell]", state="attached")
+        assert not p.evaluate("document.documentElement.classList.contains('dark')")
 
 
 @params(EXAMPLES)

@@ -114,6 +114,8 @@ def test_the_player_says_a_bad_board_id_in_one_line(page: Page, server: str) -> 
         page.wait_for_function("document.querySelector('#status').textContent.length > 0")
         said = page.inner_text("#status").strip()
         assert "\n" not in said and "path." not in said and "valid integer" not in said
+        # nothing to pause or overlay without a board (Resume then threw on the missing board)
+        assert page.is_disabled("#pause") and page.is_disabled("#undecided")
         shot(page, f"player-bad-id-{viewport}")
 
 
@@ -156,21 +158,46 @@ def test_ctrl_z_in_a_text_box_is_the_text_box_s(page: Page, server: str) -> None
     assert page.locator("#board text:not(.coord)").all_text_contents() == board
 
 
-@pytest.mark.parametrize("name", [n for n in GENRE_NAMES if get_genre(n).author.EDIT["numbers"]])
-def test_the_number_pad_writes_without_a_keyboard(page: Page, server: str, name: str) -> None:
+def one_key_marks(edit: dict) -> list[str]:
+    """The marks a cell takes that are one key and not a digit (# ? + - |, as the genre has
+    them), in the pad's order."""
+    marks = [t for t in edit["cycle"] if len(t) == 1 and not t.isdigit()]
+    return [*marks, "?"] if edit["unknown"] and "?" not in marks else marks
+
+
+@pytest.mark.parametrize("name", GENRE_NAMES)
+def test_the_pad_and_the_keys_write_every_mark(page: Page, server: str, name: str) -> None:
+    """Every mark a cell takes in one key is a pad button (for phones) and a key, and the
+    keyboard cursor's cell is announced: Tatamibari's + - | were neither (only clicks
+    cycled them)."""
     edit = get_genre(name).author.EDIT
     top = min(9, edit["max_number"] if edit["max_number"] is not None else 9)
+    digits = [str(d) for d in range(top + 1)] if edit["numbers"] else []
+    marks = one_key_marks(edit)
     open_edit(page, server, f"genre={name}&size=3x3")
-    pad = page.locator("#pad button").all_inner_texts()
-    assert pad[:top + 1] == [str(d) for d in range(top + 1)] and "erase" in pad
-    assert ("?" in pad) == bool(edit["unknown"])
+    assert page.locator("#pad button").all_inner_texts() == digits + marks + ["erase"]
+
+    def written() -> list[str]:
+        return page.locator("#board text:not(.coord)").all_text_contents()
+
     press(page, '[data-cell="1,1"]')
-    page.click("#pad button:text-is('1')")
+    page.keyboard.press("Backspace")  # a click cycles some genres' cells: start empty
     settled(page)
-    assert "1" in page.locator("#board text:not(.coord)").all_text_contents()
+    tapped = (digits[1:] or marks)[0]
+    page.click(f"#pad button:text-is('{tapped}')")
+    settled(page)
+    assert written() == ([] if tapped in edit["filled"] and not tapped.isdigit() else [tapped])
     page.click("#pad button:text-is('erase')")
     settled(page)
-    assert "1" not in page.locator("#board text:not(.coord)").all_text_contents()
+    assert written() == []
+    page.focus("#board")
+    for mark in marks:
+        page.keyboard.press(mark)
+        settled(page)
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("ArrowRight")
+        said = page.inner_text("#cursorsay")
+        assert said == f"Row 2, column 2: {'dark cell' if mark in edit['filled'] else mark}"
 
 
 @pytest.mark.parametrize("name", [n for n in GENRE_NAMES if get_genre(n).author.EDIT["numbers"]])

@@ -40,7 +40,8 @@ EDIT = edit_description(
     cycle=["", "+", "-", "|", "?"], numbers=False, unknown=True, max_number=None, filled=[],
     borders=False,
     help_lines=["Click a cell: empty → + (a square) → - (wider than tall) → | (taller than "
-                "wide) → ? (any shape) → empty; Backspace clears it."])
+                "wide) → ? (any shape) → empty; or type + - | ? on it (or tap them below "
+                "the board); Backspace clears it."])
 
 
 def decompose(puzzle: Puzzle) -> dict:

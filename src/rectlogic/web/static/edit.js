@@ -5,6 +5,7 @@
 // is named here.
 import { el, svgNS } from "/static/svg.js";
 import { offerPictures } from "/static/picture.js";
+import { themeToggle } from "/static/theme.js";
 const S = 40, LABEL = 26;  // a cell; the margin for row and column numbers
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -58,11 +59,14 @@ function clickCell(r, c) {
 function toggleBorder(kind, r, c) {
   change(() => { state.borders[kind][r][c] = !state.borders[kind][r][c]; lastEdit = [r, c]; });
 }
+function symbols() {  // the tokens typed as one key that are not digits: # ? + - | …
+  const out = edit.cycle.filter((t) => t.length === 1 && !/[0-9]/.test(t));
+  return edit.unknown && !out.includes("?") ? [...out, "?"] : out;
+}
 function pad() {  // the keys as buttons, for phones and tablets (no keyboard)
   const keys = [];
   if (edit.numbers) for (let d = 0; d <= Math.min(9, edit.max_number ?? 9); d++) keys.push([String(d), String(d)]);
-  if (edit.unknown) keys.push(["?", "?"]);
-  if (edit.cycle.includes("#")) keys.push(["#", "#"]);
+  for (const t of symbols()) keys.push([t, t]);
   keys.push(["Backspace", "erase"]);
   $("pad").replaceChildren(...keys.map(([k, text]) => {
     const b = document.createElement("button"); b.type = "button"; b.textContent = text;
@@ -77,14 +81,13 @@ function key(e) {
   if (moves[e.key]) {
     cursor = [Math.max(0, Math.min(state.rows - 1, r + moves[e.key][0])),
               Math.max(0, Math.min(state.cols - 1, c + moves[e.key][1]))];
-    typed = ""; e.preventDefault(); return draw();
+    typed = ""; e.preventDefault(); draw(); return announce();
   }
   if (/^[0-9]$/.test(e.key) && edit.numbers) {
     typed = (typed + e.key).replace(/^0+(?=\d)/, "").slice(0, 4);
     if (edit.max_number !== null && Number(typed) > edit.max_number) typed = e.key;
     if (edit.max_number === null || Number(typed) <= edit.max_number) setToken(r, c, typed);
-  } else if (e.key === "?" && edit.unknown) { typed = ""; setToken(r, c, "?"); }
-  else if (e.key === "#" && edit.cycle.includes("#")) { typed = ""; setToken(r, c, "#"); }
+  } else if (symbols().includes(e.key)) { typed = ""; setToken(r, c, e.key); e.preventDefault(); }
   else if (e.key === "Backspace" || e.key === "Delete") { typed = ""; setToken(r, c, ""); e.preventDefault(); }
   else if (e.key === "Enter" || e.key === " ") { e.preventDefault(); clickCell(r, c); }
 }
@@ -99,31 +102,32 @@ function draw() {
     el("text", { x: -LABEL / 2, y: r * S + S / 2 + 5, "text-anchor": "middle", class: "coord" }, svg, r + 1);
   for (let c = 0; c < state.cols; c++)
     el("text", { x: c * S + S / 2, y: -8, "text-anchor": "middle", class: "coord" }, svg, c + 1);
-  el("rect", { x: 0, y: 0, width: W, height: H, fill: "white" }, svg);
+  // classes as the player's (paper, cell, given, text, ontext, border, frame): dark mode's colours
+  el("rect", { x: 0, y: 0, width: W, height: H, fill: "white", class: "paper" }, svg);
   for (let r = 0; r < state.rows; r++) for (let c = 0; c < state.cols; c++) {
     const t = state.cells[r][c], dark = edit.filled.includes(t);
     el("rect", { x: c * S, y: r * S, width: S, height: S, fill: dark ? "#222" : "transparent",
-                 stroke: "#bbb", "data-cell": `${r},${c}` }, svg);
-    if (t && t !== "#") el("text", { x: c * S + S / 2, y: r * S + S * 0.68, "text-anchor": "middle",
-                                     "font-size": S * 0.5, fill: dark ? "white" : "black", "pointer-events": "none" }, svg, t);
+                 stroke: "#bbb", class: dark ? "cell given" : "cell", "data-cell": `${r},${c}` }, svg);
+    if (t && t !== "#") el("text", { x: c * S + S / 2, y: r * S + S * 0.68, "text-anchor": "middle", "font-size": S * 0.5,
+                                     fill: dark ? "white" : "black", class: dark ? "ontext" : "text", "pointer-events": "none" }, svg, t);
   }
   for (const m of marks) el("rect", { x: m.cell[1] * S + 3, y: m.cell[0] * S + 3, width: S - 6, height: S - 6,
                                       class: `mark ${m.kind}`, "pointer-events": "none" }, svg);
   if (state.borders) {
     state.borders.vertical.forEach((row, r) => row.forEach((on, c) => {
       el("line", { x1: (c + 1) * S, y1: r * S, x2: (c + 1) * S, y2: (r + 1) * S, stroke: on ? "#000" : "transparent",
-                   "stroke-width": 3, "pointer-events": "none" }, svg);
+                   "stroke-width": 3, class: on ? "border" : "", "pointer-events": "none" }, svg);
       el("rect", { x: (c + 1) * S - 6, y: r * S + 6, width: 12, height: S - 12, fill: "transparent",
                    class: "edge", "data-edge": `vertical,${r},${c}` }, svg);
     }));
     state.borders.horizontal.forEach((row, r) => row.forEach((on, c) => {
       el("line", { x1: c * S, y1: (r + 1) * S, x2: (c + 1) * S, y2: (r + 1) * S, stroke: on ? "#000" : "transparent",
-                   "stroke-width": 3, "pointer-events": "none" }, svg);
+                   "stroke-width": 3, class: on ? "border" : "", "pointer-events": "none" }, svg);
       el("rect", { x: c * S + 6, y: (r + 1) * S - 6, width: S - 12, height: 12, fill: "transparent",
                    class: "edge", "data-edge": `horizontal,${r},${c}` }, svg);
     }));
   }
-  el("rect", { x: 0, y: 0, width: W, height: H, fill: "none", stroke: "#000", "stroke-width": 3 }, svg);
+  el("rect", { x: 0, y: 0, width: W, height: H, fill: "none", stroke: "#000", "stroke-width": 3, class: "frame" }, svg);
   if (document.activeElement === $("board"))
     el("rect", { x: cursor[1] * S + 2, y: cursor[0] * S + 2, width: S - 4, height: S - 4, class: "cursor" }, svg);
   $("board").replaceChildren(svg);
@@ -212,7 +216,13 @@ $("board").addEventListener("pointerdown", (e) => {
   if (t.cell) { const [r, c] = t.cell.split(",").map(Number); $("board").focus(); clickCell(r, c); }
 });
 $("board").addEventListener("keydown", key);
-$("board").addEventListener("focus", () => draw());
+themeToggle($("theme"));
+$("board").addEventListener("focus", () => { draw(); announce(); });
+function announce() {  // the cell under the keyboard cursor, for screen readers
+  const [r, c] = cursor, t = state.cells[r][c];
+  const words = t === "" ? "empty" : edit.filled.includes(t) ? `dark cell${t === "#" ? "" : ` ${t}`}` : t;
+  $("cursorsay").textContent = `Row ${r + 1}, column ${c + 1}: ${words}`;
+}
 $("undo").onclick = () => { if (history.length) { future.push(JSON.stringify(state)); use(JSON.parse(history.pop())); } };
 $("redo").onclick = () => { if (future.length) { history.push(JSON.stringify(state)); use(JSON.parse(future.pop())); } };
 $("new").onsubmit = (e) => {

@@ -1,7 +1,7 @@
 // The player: draws the board in SVG from the server's description of it, turns clicks into
 // moves, and asks the API for checks, hints, counts and solutions. It knows no genre.
 import { el, S, MARGIN, drawBoard } from "/static/svg.js";
-import { applyTheme } from "/static/theme.js";
+import { themeToggle } from "/static/theme.js";
 const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
 let board, state, history = [], future = [], marks = [], drag = null, stroke = null;
@@ -16,9 +16,10 @@ let lastHint = null;  // {asked, kind, times}: the same hint asked again without
 
 // -- settings, kept in localStorage ---------------------------------------------------------
 const SETTINGS = "rectlogic:settings";
-const settings = { mistakes: false, theme: null, zoom: 1, limit: "100",
-                   ...JSON.parse(localStorage.getItem(SETTINGS) || "{}") };
-function remember() { localStorage.setItem(SETTINGS, JSON.stringify(settings)); }
+const stored = () => JSON.parse(localStorage.getItem(SETTINGS) || "{}");
+const settings = (({ mistakes = false, zoom = 1, limit = "100" }) => ({ mistakes, zoom, limit }))(stored());
+// merged into what is kept: the colours are theme.js's to set
+function remember() { localStorage.setItem(SETTINGS, JSON.stringify({ ...stored(), ...settings })); }
 
 async function api(path, body) {
   const r = await fetch(path, body === undefined ? {} :
@@ -414,7 +415,10 @@ function tick() {  // the clock runs while the page is seen, not paused, not sol
   if (board) localStorage.setItem(board.url + ":time", String(Math.round(elapsed)));
 }
 document.addEventListener("visibilitychange", () => { if (document.hidden) tick(); lastTick = Date.now(); });
-function enable(on) { document.querySelectorAll("#controls button, #controls select, #modes button, #options button, #options select, #trial, #hintacts button").forEach((b) => { b.disabled = !on; }); }
+function enable(on) {  // without a board (none yet, or a bad address) nothing here has anything to act on
+  document.querySelectorAll("#controls button, #controls select, #modes button, #options button, #options select, "
+    + "#trial, #hintacts button, #pause, #undecided").forEach((b) => { b.disabled = !on; });
+}
 function pause(on) {
   tick(); paused = on;
   $("stage").hidden = on; $("paused").hidden = !on;
@@ -468,7 +472,6 @@ function keysHelp() {
 
 async function start() {
   enable(false);  // nothing to press until a board is loaded
-  showTheme();
   $("mistakes").checked = settings.mistakes;
   $("limit").value = settings.limit;
   let url = params.get("url");
@@ -703,16 +706,7 @@ $("zoomin").onclick = () => setZoom(zoom * 1.5);
 $("zoomout").onclick = () => setZoom(zoom / 1.5);
 $("pause").onclick = () => pause(!paused);
 $("resume").onclick = () => pause(false);
-function showTheme() {
-  const dark = applyTheme();
-  $("theme").textContent = dark ? "Light" : "Dark";
-  $("theme").setAttribute("aria-label", dark ? "switch to light colours" : "switch to dark colours");
-}
-$("theme").onclick = () => {
-  settings.theme = document.documentElement.classList.contains("dark") ? "light" : "dark";
-  remember(); showTheme();
-};
-matchMedia("(prefers-color-scheme: dark)").addEventListener("change", showTheme);
+themeToggle($("theme"));
 $("open").onsubmit = (e) => { e.preventDefault(); location.href = `/play?url=${encodeURIComponent($("url").value)}`; };
 document.addEventListener("keydown", (e) => {
   if (e.target.closest && e.target.closest("input, textarea, select, [contenteditable]")) return;  // a text box's own undo

@@ -56,9 +56,11 @@ export function drawBoard(board, state, opts = {}) {
   el("rect", { x: 0, y: 0, width: W, height: H, fill: "white", class: "paper" }, svg);
   if (rects) state.forEach(([t, l, h, w], k) => {
     const depth = opts.trialRect ? opts.trialRect(k) : 0;
+    // the hue also as --hue: the page's stylesheet darkens pieces in dark mode, where the
+    // numbers on them are light
     el("rect", { x: l * S + 2, y: t * S + 2, width: w * S - 4, height: h * S - 4, rx: 4,
                  fill: `hsl(${hue(k)} 70% 82%)`, stroke: `hsl(${hue(k)} 60% 40%)`, "stroke-width": 2,
-                 class: depth ? `piece trial${depth}` : "piece", "data-rect": k }, svg);
+                 style: `--hue: ${hue(k)}`, class: depth ? `piece trial${depth}` : "piece", "data-rect": k }, svg);
   });
   if (opts.words) {
     svg.setAttribute("role", "grid");
