@@ -111,7 +111,8 @@ def test_phone_tap_targets_and_zoom(page: Page, server: str, genre: str) -> None
         pytest.skip("no board of the largest size in this genre")
     with viewed(page, 390, 844, phone=True) as p:
         open_board(p, server, big)
-        small = [(sel, box) for sel in ("header button", "#modes button", "#controls button",
+        small = [(sel, box) for sel in ("header button", "header a", "#pictures label",
+                                        "#modes button", "#controls button",
                                         "#options button", "#options select", "label.tick",
                                         "#open button", "#open input", "#hintacts button",
                                         "#trialbar button")

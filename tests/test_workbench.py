@@ -211,6 +211,21 @@ def test_phone_pad_buttons_are_big_enough(page: Page, server: str, name: str) ->
     shot(page, f"phone-pad-{name}")
 
 
+def test_a_large_board_on_a_phone_has_cells_a_finger_hits(page: Page, server: str) -> None:
+    """20×20 on a phone: cells of at least 30 px (they were 18), the board scrolling in its
+    own box so the page stays the screen's width and the verdict stays in view, and the
+    page's pinch zoom left on over the board."""
+    at_size(page, "phone")
+    open_edit(page, server, f"genre={GENRE_NAMES[0]}&size=20x20")
+    assert page.locator('[data-cell="0,0"]').bounding_box()["width"] >= 30
+    assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS["phone"][0]
+    verdict = page.locator("#analysis").bounding_box()
+    assert verdict["y"] + verdict["height"] <= VIEWPORTS["phone"][1]
+    assert page.eval_on_selector("#board svg", "s => getComputedStyle(s).touchAction") \
+        == "manipulation"
+    shot(page, "phone-20x20")
+
+
 @pytest.mark.parametrize("name", GENRE_NAMES)
 def test_a_conflict_is_marked_as_the_analysis_says(page: Page, server: str,
                                                    name: str) -> None:

@@ -52,7 +52,7 @@ CHECKS = (
     Check("brNoShade", "There are no shaded cells on the board.", _blank,
           "Nothing is shaded yet."),
     Check("csNotRect", "A mass of shaded cells is not rectangle.", _not_rectangle,
-          "A clump of shaded cells is not a rectangle."),
+          "A group of shaded cells is not a rectangle."),
     Check("bkShadeNe", "The number of shaded cells in the room and the number written in the "
           "room is different.", _count_differs,
           "A region has a different number of shaded cells than its number."),
@@ -79,7 +79,7 @@ def live(puzzle: Puzzle, position: list[str]) -> list[Violation]:
         if marked[top:bottom + 1, left:right + 1].any():
             cells = tuple((int(r), int(c)) for r, c in zip(*where, strict=True))
             out.append(Violation("csNotRect", CHECKS[1].message, cells, (),
-                                 "This clump can no longer be a rectangle: a cell inside its "
+                                 "This group can no longer be a rectangle: a cell inside its "
                                  "box is marked unshaded."))
     for k, cells in enumerate(puzzle.region_cells):
         n = puzzle.clues[k]

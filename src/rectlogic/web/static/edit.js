@@ -7,6 +7,7 @@ import { el, svgNS } from "/static/svg.js";
 import { offerPictures } from "/static/picture.js";
 import { themeToggle } from "/static/theme.js";
 const S = 40, LABEL = 26;  // a cell; the margin for row and column numbers
+const MIN_CELL = 30;  // on phones, the fewest pixels a cell takes (a finger hits it)
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 let genres = [], edit, state, history = [], future = [], cursor = [0, 0], marks = [], url = null;
@@ -98,6 +99,7 @@ function draw() {
   const svg = document.createElementNS(svgNS, "svg");
   svg.setAttribute("viewBox", `${-LABEL} ${-LABEL} ${W + LABEL + 4} ${H + LABEL + 4}`);
   svg.setAttribute("aria-hidden", "true");
+  svg.style.setProperty("--least", `${(W + LABEL + 4) * MIN_CELL / S}px`);  // see edit.css
   for (let r = 0; r < state.rows; r++)  // rows and columns numbered as suggestions name them
     el("text", { x: -LABEL / 2, y: r * S + S / 2 + 5, "text-anchor": "middle", class: "coord" }, svg, r + 1);
   for (let c = 0; c < state.cols; c++)
