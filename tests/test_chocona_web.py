@@ -67,6 +67,8 @@ def test_heavy_requests_end_by_their_deadline_and_a_full_pool_says_503() -> None
 # -- the player (moved here from the browser tests over every genre: these are Chocona's) ---
 BLANK_2X2 = "https://puzz.link/p?chocona/2/2"
 BLANK_3X3 = "https://puzz.link/p?chocona/3/3"
+NO_ANSWER_2X2 = "https://puzz.link/p?chocona/2/2/005"
+"""One region of 4 cells whose number is 5."""
 
 
 def brute_force_count(url: str) -> int:
@@ -131,6 +133,11 @@ def test_player_count_says_how_many_exactly_or_at_least(page, server) -> None:
     page.click("#count")
     page.wait_for_function("document.querySelector('#status').textContent.startsWith('Ex')")
     assert page.inner_text("#status") == f"Exactly {truth} answers."
+    page.goto(f"{server}/play?url={NO_ANSWER_2X2}")  # said in words, not "Exactly 0 answers"
+    page.wait_for_selector("[data-cell]", state="attached")
+    page.click("#count")
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('No')")
+    assert page.inner_text("#status").startswith("No answer:")
 
 
 def test_player_marks_a_clump_that_cannot_be_a_rectangle_at_once(page, server) -> None:

@@ -388,7 +388,8 @@ async function count() {
   const limit = Number($("limit").value);
   const out = await api("/api/count", { puzzle: board.url, rung: $("rung").value || null, limit });
   const n = out.count, answers = (k) => `${k} answer${k === 1 ? "" : "s"}`;
-  if (out.exact) say(n === 1 ? "Exactly one answer." : `Exactly ${answers(n)}.`);
+  if (out.exact) say(n === 0 ? "No answer: no way of filling this board keeps every rule."
+    : n === 1 ? "Exactly one answer." : `Exactly ${answers(n)}.`);
   else if (out.stopped) say(`At least ${answers(n)} (the search stopped after ${out.nodes} steps).`);
   else say(`At least ${answers(n)} (counted up to ${limit}).`);
 }
