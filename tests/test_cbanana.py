@@ -1,18 +1,22 @@
 """Choco Banana: pzprjs's cases give its first code, the formats round-trip, the solver and the
 clause model agree with an enumeration written from the rules alone, every rung keeps every
-answer, and generated boards have exactly one answer."""
+answer, generated boards have exactly one answer, and a picture of an answer shows its shaded
+numbers."""
 
 from __future__ import annotations
+
+import xml.etree.ElementTree as ET
 
 import numpy as np
 import pytest
 
-from rectlogic.formats.auto import dump, load
+from rectlogic.formats.auto import dump, load, read_answer
 from rectlogic.genres.cbanana import Puzzle
 from rectlogic.genres.cbanana.brute import brute_force, legal_shadings
 from rectlogic.genres.cbanana.examples import SOLVED
 from rectlogic.genres.generating import Judge
 from rectlogic.genres.registry import get_genre
+from rectlogic.render import board_svg
 from rectlogic.sat import solve_sat
 from rectlogic.solve import solve
 
@@ -122,3 +126,25 @@ def test_scaling_boards_have_one_answer() -> None:
         assert (p.rows, p.cols) == (side, side)
         found = solve(p, limit=2, rung="box")
         assert found.status == "unique" and found.nodes <= 1, found
+
+
+def test_an_answer_shades_labelled_cells_and_writes_their_numbers_white() -> None:
+    """Choco Banana's numbers sit in cells the answer shades or not: a shaded one is drawn
+    dark with its number in white, as the player draws it (it was left white, its number
+    black, so the answer's 1×1 shaded numbers vanished from the picture)."""
+    row = SOLVED[0]
+    p = load(row.url).puzzle
+    board = G.board_json(p)
+    truth = G.answer_json(p, read_answer(p, row.answer))
+    state_of = {v: k for k, v in board["answer_of"].items()}  # answer character -> state
+    shaded_numbers = {(r, c) for r, line in enumerate(truth) for c, ch in enumerate(line)
+                      if board["fixed"][r][c]
+                      and board["states"].get(state_of.get(ch, ch), {}).get("fill")}
+    assert shaded_numbers, "the example has no shaded number to look at"
+    svg = ET.fromstring(board_svg(p, read_answer(p, row.answer), cell=36))
+    svg_ns = "{http://www.w3.org/2000/svg}"
+    dark = {(int(e.get("y")) // 36, int(e.get("x")) // 36) for e in svg.iter(f"{svg_ns}rect")
+            if e.get("fill") == "#333" and e.get("width") == "36"}
+    white = {(int(float(e.get("y")) // 36), int(float(e.get("x")) // 36))
+             for e in svg.iter(f"{svg_ns}text") if e.get("fill") == "white"}
+    assert shaded_numbers <= dark and shaded_numbers <= white

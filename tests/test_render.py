@@ -54,28 +54,6 @@ def test_svg_has_the_numbers_and_the_answer_adds_shapes(genre: str) -> None:
     assert "(answer)" in drawn.find(f"{SVG}title").text
 
 
-def test_an_answer_shades_labelled_cells_and_writes_their_numbers_white() -> None:
-    """Choco Banana's numbers sit in cells the answer shades or not: a shaded one is drawn
-    dark with its number in white, as the player draws it (it was left white, its number
-    black, so the answer's 1×1 shaded numbers vanished from the picture)."""
-    g = get_genre("cbanana")
-    row = example("cbanana")
-    p = load(row.url, "cbanana").puzzle
-    board = g.board_json(p)
-    truth = g.answer_json(p, read_answer(p, row.answer))
-    state_of = {v: k for k, v in board["answer_of"].items()}  # answer character -> state
-    shaded_numbers = {(r, c) for r, line in enumerate(truth) for c, ch in enumerate(line)
-                      if board["fixed"][r][c]
-                      and board["states"].get(state_of.get(ch, ch), {}).get("fill")}
-    assert shaded_numbers, "the example has no shaded number to look at"
-    svg = ET.fromstring(board_svg(p, read_answer(p, row.answer), cell=36))
-    dark = {(int(e.get("y")) // 36, int(e.get("x")) // 36) for e in svg.iter(f"{SVG}rect")
-            if e.get("fill") == "#333" and e.get("width") == "36"}
-    white = {(int(float(e.get("y")) // 36), int(float(e.get("x")) // 36))
-             for e in svg.iter(f"{SVG}text") if e.get("fill") == "white"}
-    assert shaded_numbers <= dark and shaded_numbers <= white
-
-
 def test_render_command_svg_to_stdout_and_bad_input() -> None:
     row = example(GENRE_NAMES[-1])
     r = run("render", row.url)

@@ -17,8 +17,8 @@ let lastHint = null;  // {asked, kind, times}: the same hint asked again without
 // -- settings, kept in localStorage ---------------------------------------------------------
 const SETTINGS = "rectlogic:settings";
 const stored = () => JSON.parse(localStorage.getItem(SETTINGS) || "{}");
-const settings = (({ mistakes = false, zoom = 1, limit = "100" }) => ({ mistakes, zoom, limit }))(stored());
-// merged into what is kept: the colours are theme.js's to set
+const kept = stored();  // the player's own settings; theme.js keeps the colours beside them
+const settings = { mistakes: kept.mistakes ?? false, zoom: kept.zoom ?? 1, limit: kept.limit ?? "100" };
 function remember() { localStorage.setItem(SETTINGS, JSON.stringify({ ...stored(), ...settings })); }
 
 async function api(path, body) {
