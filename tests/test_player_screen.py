@@ -217,7 +217,18 @@ def test_count_limit_and_zoom_are_remembered(page: Page, server: str) -> None:
     page.wait_for_selector("[data-cell]", state="attached")
     assert page.input_value("#limit") == "10"
     assert page.inner_text("#zoomlevel") == zoomed
-    page.click("#zoomout")
+    for _ in range(3):  # zoomed in past the stage: the keyboard cursor scrolls it along
+        page.click("#zoomin")
+    page.focus("#board")
+    for key in ["ArrowRight"] * (board.cols - 1) + ["ArrowDown"] * (board.rows - 1):
+        page.keyboard.press(key)
+    assert page.eval_on_selector("#stage", "s => s.scrollLeft > 0 && s.scrollTop > 0")
+    stage, cursor = (page.locator(s).bounding_box() for s in ("#stage", "#board .cursor"))
+    for start, size in (("x", "width"), ("y", "height")):  # (within a pixel's rounding)
+        assert stage[start] - 1 <= cursor[start]
+        assert cursor[start] + cursor[size] <= stage[start] + stage[size] + 1
+    for _ in range(4):
+        page.click("#zoomout")
     assert page.inner_text("#zoomlevel") == "100%"
 
 

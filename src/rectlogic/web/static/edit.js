@@ -3,7 +3,7 @@
 // server composes the puzzle and analyses it, and the page shows the verdict, the open,
 // differing and conflicting cells, and the suggested edits as one-click buttons. No genre
 // is named here.
-import { el, svgNS } from "/static/svg.js";
+import { el, svgNS, keepCursorInView } from "/static/svg.js";
 import { offerPictures } from "/static/picture.js";
 import { themeToggle } from "/static/theme.js";
 const S = 40, LABEL = 26;  // a cell; the margin for row and column numbers
@@ -82,7 +82,7 @@ function key(e) {
   if (moves[e.key]) {
     cursor = [Math.max(0, Math.min(state.rows - 1, r + moves[e.key][0])),
               Math.max(0, Math.min(state.cols - 1, c + moves[e.key][1]))];
-    typed = ""; e.preventDefault(); draw(); return announce();
+    typed = ""; e.preventDefault(); draw(); keepCursorInView($("board")); return announce();
   }
   if (/^[0-9]$/.test(e.key) && edit.numbers) {
     typed = (typed + e.key).replace(/^0+(?=\d)/, "").slice(0, 4);

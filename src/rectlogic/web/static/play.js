@@ -1,6 +1,6 @@
 // The player: draws the board in SVG from the server's description of it, turns clicks into
 // moves, and asks the API for checks, hints, counts and solutions. It knows no genre.
-import { el, S, MARGIN, drawBoard } from "/static/svg.js";
+import { el, S, MARGIN, drawBoard, keepCursorInView } from "/static/svg.js";
 import { themeToggle } from "/static/theme.js";
 const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
@@ -644,7 +644,7 @@ $("board").addEventListener("keydown", (e) => {
   if (moves[e.key]) {
     cursor = [Math.max(0, Math.min(board.rows - 1, cursor[0] + moves[e.key][0])),
               Math.max(0, Math.min(board.cols - 1, cursor[1] + moves[e.key][1]))];
-    e.preventDefault(); draw(); announce();
+    e.preventDefault(); draw(); keepCursorInView($("board")); announce();
     return;
   }
   if (e.key === "Escape" && anchor) { anchor = null; say("First corner let go."); return draw(); }

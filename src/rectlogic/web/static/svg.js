@@ -10,6 +10,13 @@ export function el(name, attrs, parent, text) {
   return e;
 }
 
+// The keyboard cursor kept in view when the board is larger than its box (the player zoomed
+// in, a large board on a phone): the box scrolls the least it must.
+export function keepCursorInView(board) {
+  const cursor = board.querySelector(".cursor");
+  if (cursor) cursor.scrollIntoView({ block: "nearest", inline: "nearest" });
+}
+
 export const S = 40;  // cell size in SVG units
 export const MARGIN = 26;  // room for the row and column labels
 const quiet = { "pointer-events": "none" };
