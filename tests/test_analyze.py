@@ -156,8 +156,10 @@ def test_bad_input_is_one_line_and_exit_2() -> None:
 def test_switched_models_have_the_answers_of_each_relaxation(name: str) -> None:
     """The conflict search's switched clause model (`Genre.clue_switches`): under the
     assumption that some clues' switches are on, it has an answer exactly when the board
-    keeping those clues (every other relaxed) has one by the independent engine, and each
-    answer it gives obeys that board's rules (the validator)."""
+    keeping those clues (every other relaxed) has one by the independent engine, and by
+    our own search too (a genre whose switched model is its clause model with switches
+    added shares its rules' clauses with the first), and each answer it gives obeys that
+    board's rules (the validator)."""
     from pysat.solvers import Solver
 
     genre = get_genre(name)
@@ -173,6 +175,7 @@ def test_switched_models_have_the_answers_of_each_relaxation(name: str) -> None:
                 board = author.relax(p, [c for c in clues if c not in kept])
                 found = solver.solve(assumptions=[switch[c] for c in kept])
                 assert found == has_answer(board)
+                assert found == (solve(board, limit=1, budget=None).status != "none")
                 if found:
                     true = {v for v in solver.get_model() if v > 0}
                     assert genre.obeys_rules(board, enc.decode(true))

@@ -24,22 +24,34 @@ class Cnf:
         self.top += 1
         return self.top
 
-    def exactly(self, lits: list[int], k: int) -> None:
-        self.counts.append((lits, k))
+    def exactly(self, lits: list[int], k: int, when: int = 0) -> None:
+        """Exactly k of `lits`; with `when` (a literal), only when it is true: a clue behind
+        a switch (`Genre.clue_switches`). A switched count is written as clauses at once,
+        each with `-when` added, so every back end reads it as plain clauses."""
+        if not when:
+            self.counts.append((lits, k))
+            return
+        clauses, self.top = _equals(lits, k, self.top)
+        self.clauses.extend([-when, *clause] for clause in clauses)
 
     def as_clauses(self) -> list[list[int]]:
         """Everything as clauses (cardinalities by sequential counters)."""
-        from pysat.card import CardEnc, EncType
-
         out, top = list(self.clauses), self.top
         for lits, k in self.counts:
-            if k < 0 or k > len(lits):
-                out.append([])  # unsatisfiable
-                continue
-            enc = CardEnc.equals(lits=lits, bound=k, top_id=top, encoding=EncType.seqcounter)
-            top = max(top, enc.nv)
-            out.extend(enc.clauses)
+            clauses, top = _equals(lits, k, top)
+            out.extend(clauses)
         return out
+
+
+def _equals(lits: list[int], k: int, top: int) -> tuple[list[list[int]], int]:
+    """"Exactly k of `lits`" as clauses by a sequential counter over new variables past
+    `top`, and the new top."""
+    from pysat.card import CardEnc, EncType
+
+    if k < 0 or k > len(lits):
+        return [[]], top  # unsatisfiable
+    enc = CardEnc.equals(lits=lits, bound=k, top_id=top, encoding=EncType.seqcounter)
+    return enc.clauses, max(top, enc.nv)
 
 
 def at_most_one(cnf: Cnf, lits: list[int]) -> None:

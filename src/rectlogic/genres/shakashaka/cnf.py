@@ -12,6 +12,7 @@ clause (`forbidden_clauses`, kept to check the primes against)."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Collection
 from functools import cache
 
 import numpy as np
@@ -39,13 +40,20 @@ def prime_boxes() -> tuple[tuple[int, int, int, int], ...]:
 
 
 def encode(puzzle: Puzzle) -> Encoding:
-    return _encode(puzzle, _prime_point_clauses)
+    return _encode(puzzle, _prime_point_clauses)[0]
+
+
+def switched(puzzle: Puzzle, cells: Collection[tuple[int, int]]
+             ) -> tuple[Encoding, dict[tuple[int, int], int]]:
+    """`ClueSwitches.switched`: the numbers at `cells` count behind a switch (a `?` one's
+    switches nothing), the others as they are; every black cell stays black."""
+    return _encode(puzzle, _prime_point_clauses, cells)
 
 
 def encode_forbidden(puzzle: Puzzle) -> Encoding:
     """The same rules with one clause per forbidden combination at each point (the weaker
     encoding this one replaced; tests hold the two to the same answers)."""
-    return _encode(puzzle, _forbidden_point_clauses)
+    return _encode(puzzle, _forbidden_point_clauses)[0]
 
 
 def _prime_point_clauses(cells: list[list[int] | None]) -> list[list[int]]:
@@ -64,7 +72,8 @@ def _forbidden_point_clauses(cells: list[list[int] | None]) -> list[list[int]]:
             if not PAT[ring_of(tuple(s for s, _ in combo))]]
 
 
-def _encode(puzzle: Puzzle, point_clauses) -> Encoding:
+def _encode(puzzle: Puzzle, point_clauses, cells: Collection[tuple[int, int]] = ()
+            ) -> tuple[Encoding, dict[tuple[int, int], int]]:
     R, C = puzzle.rows, puzzle.cols
     cnf = Cnf()
     x: dict[tuple[int, int], list[int]] = {}
@@ -77,12 +86,13 @@ def _encode(puzzle: Puzzle, point_clauses) -> Encoding:
         for j in range(C + 1):
             around = [(i - 1, j), (i, j), (i, j - 1), (i - 1, j - 1)]  # NE, SE, SW, NW
             cnf.clauses.extend(point_clauses([x.get(p) for p in around]))
+    switches = {cell: cnf.var() for cell in cells}
     for r in range(R):
         for c in range(C):
             n = puzzle.clues[r][c]
             if n >= 0:
                 near = [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
-                cnf.exactly([-x[p][E] for p in near if p in x], n)
+                cnf.exactly([-x[p][E] for p in near if p in x], n, switches.get((r, c), 0))
 
     def decode(true: set[int]) -> Answer:
         return Answer(tuple(
@@ -91,4 +101,4 @@ def _encode(puzzle: Puzzle, point_clauses) -> Encoding:
             for r in range(R)
         ))
 
-    return Encoding(cnf, [v for vs in x.values() for v in vs], decode)
+    return Encoding(cnf, [v for vs in x.values() for v in vs], decode), switches
