@@ -61,18 +61,20 @@ def switched(puzzle: Puzzle, cells: Collection[tuple[int, int]]
     vertical, horizontal = dissection(cnf, R, C, four=False)
     cell = np.arange(R * C).reshape(R, C)
 
-    def ladder(first: int, last: int) -> np.ndarray:
+    def ladder(first: int, last: np.ndarray) -> np.ndarray:
         """Per cell, the literals "≥ k" for k = 0 … side + 1: true below `first`, false past
-        `last`, a new variable each between."""
-        made = np.arange(cnf.top + 1, cnf.top + 1 + R * C * (last - first + 1))
-        cnf.top += made.size
-        out = np.empty((R * C, side + 2), dtype=np.int64)
-        out[:, :first] = true
-        out[:, first:last + 1] = made.reshape(R * C, -1)
-        out[:, last + 1:] = -true
+        the cell's `last`, a new variable each between."""
+        k = np.arange(side + 2)
+        out = np.where(k < first, true, -true)[None, :].repeat(R * C, axis=0)
+        new = (k >= first) & (k <= last.reshape(-1, 1))
+        out[new] = np.arange(cnf.top + 1, cnf.top + 1 + int(new.sum()))
+        cnf.top += int(new.sum())
         return out
 
-    s, d, e = ladder(2, side), ladder(1, side - 1), ladder(1, side - 1)
+    row, col = np.divmod(np.arange(R * C), C)
+    # a cell's offset in its room is at most its distance from the board's edge
+    s = ladder(2, np.full(R * C, side))
+    d, e = ladder(1, np.minimum(col, side - 1)), ladder(1, np.minimum(row, side - 1))
     laws = []
 
     def law(*lits: np.ndarray) -> None:
