@@ -11,8 +11,9 @@ cell differs between two answers the validator accepts; a conflict set has no an
 from __future__ import annotations
 
 import random
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 import numpy as np
@@ -233,14 +234,31 @@ class _Switchboard:
     (the items it needed, a subset), an answer with a witness, decoded and checked by the
     genre's validator against the board it is an answer of."""
 
-    def __init__(self, puzzle: Board, items: list[Cell]) -> None:
+    def __init__(self, puzzle: Board, items: list[Cell], relaxed: Sequence[Cell] = ()) -> None:
+        """`relaxed`: items left out of the model, relaxed in every question."""
         from pysat.solvers import Solver
 
         genre = genre_of(puzzle)
+        if relaxed:
+            puzzle = genre.author.relax(puzzle, relaxed)
         self.puzzle, self.items, self.genre = puzzle, items, genre
         self.encoding, self.switch = genre.clue_switches.switched(puzzle, items)
+        cnf = self.encoding.cnf
+        self.frame = cnf.frame if cnf.only_frame_and_parts() else None
+        held = _HELD.take(self.frame)
+        if held is None:
+            self.solver = Solver(name="cadical153", bootstrap_with=cnf.as_clauses())
+            self.parts = set(cnf.parts)
+        else:  # a solver that holds the frame: only the parts it lacks
+            self.solver, self.parts = held
+            for key in cnf.parts.keys() - self.parts:
+                self.solver.append_formula(self.frame.parts[key][1])
+            self.parts |= cnf.parts.keys()
+        self.switches = set(self.switch.values())
+        """Every switch the solver holds (a kept solver: of every part it holds)."""
+        if self.frame is not None:
+            self.switches.update(self.frame.parts[key][0] for key in self.parts)
         self.item_of = {v: c for c, v in self.switch.items()}
-        self.solver = Solver(name="cadical153", bootstrap_with=self.encoding.cnf.as_clauses())
 
     rate = 20_000.0
     """Conflicts a second (the last long question's rate)."""
@@ -249,7 +267,12 @@ class _Switchboard:
         return int(self.solver.accum_stats().get("conflicts", 0))
 
     def close(self) -> None:
-        self.solver.delete()
+        """Done: a solver on a frame is kept for the next board on it (whose switches
+        choose among the parts it holds: a part not switched on says nothing)."""
+        if self.frame is None:
+            self.solver.delete()
+        else:
+            _HELD.give(self.frame, self.solver, self.parts)
 
     def ask(self, kept: list[Cell], budget: int, show: bool = True
             ) -> tuple[bool | None, Any]:
@@ -263,14 +286,17 @@ class _Switchboard:
                                      int(self.rate * deadline.remaining())))
         began, before = time.perf_counter(), self._conflicts()
         self.solver.conf_budget(budget)
-        said = self.solver.solve_limited(assumptions=[self.switch[c] for c in kept])
+        on = [self.switch[c] for c in kept]
+        off = self.switches.difference(on)  # relaxed: nothing for the solver to decide
+        said = self.solver.solve_limited(assumptions=[*on, *(-v for v in off)])
         spent, seconds = self._conflicts() - before, time.perf_counter() - began
         if spent > 100 and seconds > 0:
             self.rate = spent / seconds
         if said is None:
             return None, None
         if said is False:
-            return True, sorted(self.item_of[v] for v in self.solver.get_core() or [])
+            return True, sorted(self.item_of[v] for v in self.solver.get_core() or []
+                                if v in self.item_of)
         if not show:
             return False, None
         model = np.asarray(self.solver.get_model())
@@ -284,6 +310,52 @@ class _Switchboard:
         return False, answer
 
 
+SOLVERS_KEPT = 4
+"""Solvers `_HeldSolvers` keeps, one per frame (the last given back)."""
+PARTS_HELD = 400
+"""Parts a kept solver may hold (beyond, it goes: the next board on its frame starts a new
+one with only the parts it needs)."""
+
+
+class _HeldSolvers:
+    """SAT solvers kept between analyses, one per frame (`engine.clauses.Frame`), with the
+    keys of the parts each holds: a board edited keeps its frame, often most of its model
+    (a 20×20 Square Jam's is 90,000 clauses, whose loading alone costs a tenth of a
+    second), and most of its clues, and the clauses the solver learnt about them stay
+    true. Each is lent to one analysis at a time. (A frame written anew, past its parts'
+    limit, is a new frame: its old solver is no longer asked for, and goes.)"""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.kept: dict[Any, tuple[Any, set[Hashable]]] = {}
+
+    def take(self, frame: Any) -> tuple[Any, set[Hashable]] | None:
+        """(a solver holding `frame`, the keys of its parts), taken out, or None."""
+        with self.lock:
+            return self.kept.pop(frame, None) if frame is not None else None
+
+    def give(self, frame: Any, solver: Any, parts: set[Hashable]) -> None:
+        with self.lock:
+            dropped = [self.kept.pop(frame, (None,))[0]]
+            if len(parts) <= PARTS_HELD:
+                self.kept[frame] = (solver, parts)
+            else:
+                dropped.append(solver)
+            while len(self.kept) > SOLVERS_KEPT:
+                dropped.append(self.kept.pop(next(iter(self.kept)))[0])
+        for old in dropped:
+            if old is not None:
+                old.delete()
+
+
+_HELD = _HeldSolvers()
+
+
+NEAR_CLUES = 8
+"""Items in the first switched model of a genre whose model is mostly its clues'
+(`ClueSwitches.NEAR_FIRST`): the nearest the edit; then four times as many, then all."""
+
+
 def _switched_smallest(puzzle: Board, items: list[Cell], focus: Cell | None = None
                        ) -> tuple[list[Cell], bool] | None:
     """The deletion of `_smallest` asked of one SAT solver (`_Switchboard`), for a genre
@@ -294,23 +366,39 @@ def _switched_smallest(puzzle: Board, items: list[Cell], focus: Cell | None = No
     answer: then the rest's core is the set, else the answer found (checked by the
     validator) shows the item needed. Relaxing only adds answers, so an item once shown
     needed stays needed as the set shrinks: once every item left is shown needed, the set
-    is minimal. None where there is no switched model (or it cannot be built), or the
-    board has an answer even keeping every item by it, or none with every item relaxed
-    (what relaxing keeps is to blame: `conflict` looks among the givens)."""
-    if genre_of(puzzle).clue_switches is None or not items:
+    is minimal. Where a genre's model is mostly its clues' (`NEAR_FIRST`), the solver
+    holds only the NEAR_CLUES items nearest `focus` at first (every other relaxed: a set
+    with no answer there has none on the board, and each member's answer without it is
+    one of the board that relaxes the rest too), and more only while those have an
+    answer. None where there is no switched model (or it cannot be built), or the board
+    has an answer even keeping every item by it, or none with every item relaxed (what
+    relaxing keeps is to blame: `conflict` looks among the givens)."""
+    switches = genre_of(puzzle).clue_switches
+    if switches is None or not items:
         return None
-    try:
-        board = _Switchboard(puzzle, items)
-    except (ValueError, RectlogicError, ImportError):  # too many candidates; no python-sat
-        return None
-    try:
-        return _switched_deletion(board, items, focus)
-    finally:
-        board.close()
+    order = items if focus is None else sorted(items, key=lambda c: (_distance(c, focus), c))
+    sizes = [len(items)]
+    if focus is not None and switches.NEAR_FIRST:
+        sizes[:0] = [n for n in (NEAR_CLUES, 4 * NEAR_CLUES) if n < len(items)]
+    for n in sizes:
+        try:
+            board = _Switchboard(puzzle, order[:n], order[n:])
+        except (ValueError, RectlogicError, ImportError):  # too many candidates; no python-sat
+            return None
+        try:
+            found = _switched_deletion(board, order[:n], focus, items)
+        finally:
+            board.close()
+        if found != "grow":
+            return found
+    return None
 
 
-def _switched_deletion(board: _Switchboard, items: list[Cell], focus: Cell | None
-                       ) -> tuple[list[Cell], bool] | None:
+def _switched_deletion(board: _Switchboard, items: list[Cell], focus: Cell | None,
+                       every: list[Cell]) -> tuple[list[Cell], bool] | str | None:
+    """`_switched_smallest` on one board holding `items` of `every` item, or "grow" where
+    they are not all and have an answer, or the solver could not tell."""
+    everything = len(items) == len(every)
     core: list[Cell] | None = None
     if focus is not None:
         reach = 1
@@ -324,8 +412,10 @@ def _switched_deletion(board: _Switchboard, items: list[Cell], focus: Cell | Non
             core, reach = None, 2 * reach
     while core is None:
         if limits.expired():
-            return sorted(items), False
-        said, core = board.ask(items, SWITCH_CONFLICTS)
+            return sorted(every), False
+        said, core = board.ask(items, SWITCH_CONFLICTS, show=everything)
+        if said is not True and not everything:
+            return "grow"
         if said is None:
             return None  # the solver cannot tell in its budget: the native search may
         if said is False:

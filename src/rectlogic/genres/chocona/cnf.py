@@ -6,9 +6,19 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from ...engine.clauses import Cnf, Encoding
+from ...engine.clauses import Cnf, Encoding, framed
 from ..kits.shaded import window_boxes, window_clauses, window_law  # noqa: F401
 from .model import Answer, Puzzle
+
+NEAR_FIRST = False
+"""`ClueSwitches.NEAR_FIRST`: the window law is most of the model, and a count is short."""
+
+
+def _frame(cnf: Cnf, R: int, C: int) -> list[list[int]]:
+    """The model without the numbers (the variable of each cell, row by row)."""
+    s = [[cnf.var() for _ in range(C)] for _ in range(R)]
+    window_law(cnf, s)
+    return s
 
 
 def encode(puzzle: Puzzle) -> Encoding:
@@ -20,14 +30,11 @@ def switched(puzzle: Puzzle, cells: Collection[tuple[int, int]]
     """`ClueSwitches.switched`: the number of each region written at `cells` (its top cell)
     counts behind a switch (a `?` one's switches nothing), the others as they are."""
     R, C = puzzle.rows, puzzle.cols
-    cnf = Cnf()
-    s = [[cnf.var() for _ in range(C)] for _ in range(R)]
-    window_law(cnf, s)
-    switches = {cell: cnf.var() for cell in cells}
-    for k, cells_in in enumerate(puzzle.region_cells):
-        if puzzle.clues[k] >= 0:
-            cnf.exactly([s[r][c] for r, c in cells_in], puzzle.clues[k],
-                        switches.get(puzzle.top_cell(k), 0))
+    cnf, s = framed(("chocona", R, C), lambda cnf: _frame(cnf, R, C))
+    counts = {puzzle.top_cell(k): (n, tuple(puzzle.region_cells[k]))
+              for k, n in enumerate(puzzle.clues) if n >= 0}
+    switches = cnf.clues(counts, cells, lambda cnf, when, at, says: cnf.exactly(
+        [s[r][c] for r, c in says[1]], says[0], when))
 
     def decode(true: set[int]) -> Answer:
         return Answer(tuple(tuple(int(v in true) for v in row) for row in s))

@@ -38,6 +38,9 @@ def prime_boxes() -> tuple[tuple[int, int, int, int], ...]:
     """Every maximal all-forbidden box of the window law, as four 6-bit state masks."""
     return clauses.prime_boxes(forbidden_table())
 
+NEAR_FIRST = False
+"""`ClueSwitches.NEAR_FIRST`: the window law is most of the model."""
+
 
 def encode(puzzle: Puzzle) -> Encoding:
     return _encode(puzzle, _prime_point_clauses)[0]

@@ -8,9 +8,12 @@ from collections.abc import Collection
 
 import numpy as np
 
-from ...engine.clauses import Cnf, Encoding
+from ...engine.clauses import Cnf, Encoding, framed
 from ..kits.region_cnf import dissection
 from .model import Answer, Puzzle, squares
+
+NEAR_FIRST = False
+"""`ClueSwitches.NEAR_FIRST`: the borders, sides and offsets are most of the model."""
 
 
 def encode(puzzle: Puzzle) -> Encoding:
@@ -40,22 +43,10 @@ def encode(puzzle: Puzzle) -> Encoding:
     return Encoding(cnf, chosen, decode)
 
 
-def switched(puzzle: Puzzle, cells: Collection[tuple[int, int]]
-             ) -> tuple[Encoding, dict[tuple[int, int], int]]:
-    """`ClueSwitches.switched`: a leaner model than `encode` (kept as the clause engine's
-    own: the two check each other), with no candidate squares, so that it stays small with
-    every number relaxed (a 20×20 board has 2,870 squares, and a cell lies in up to a
-    thousand). The borders cut the board into rectangles (`kits.region_cnf.dissection`,
-    four never meeting); each cell knows its room's side s and its column and row offsets
-    in the room, d and e, in order encoding (s ≥ k, d ≥ k, e ≥ k): across a side with no
-    border, d (or e) is one more, and along a row s is the same; a border on the left (or
-    the board's edge) makes d 0 and one on the right makes d = s − 1, and likewise e above
-    and below. So every row of a room is s wide and, with the room a rectangle, every
-    column s high. A number n says s = n at its cell, behind its switch at `cells` (a `?`
-    switches nothing). (s's "≥ k + 1 → ≥ k" follows from d's at the room's last cell.)"""
-    R, C = puzzle.rows, puzzle.cols
+def _frame(cnf: Cnf, R: int, C: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`switched`'s model without the numbers: (s ≥ k per cell and k = 0 … side + 1, the
+    vertical borders, the horizontal ones)."""
     side = min(R, C)
-    cnf = Cnf()
     true = cnf.var()
     cnf.clauses.append([true])
     vertical, horizontal = dissection(cnf, R, C, four=False)
@@ -104,12 +95,31 @@ def switched(puzzle: Puzzle, cells: Collection[tuple[int, int]]
         law(-end[:, None], offset[:, :-1], -s[:, 1:])
     for clauses in laws:
         cnf.clauses.extend(clauses.tolist())
-    switches = {at: cnf.var() for at in cells}
-    for r, c, n in puzzle.numbers:
-        if n >= 1:
-            i, when = r * C + c, switches.get((r, c))
-            given = [[int(s[i, min(n, side + 1)])], [-int(s[i, min(n + 1, side + 1)])]]
-            cnf.clauses.extend([-when, *clause] if when else clause for clause in given)
+    return s, vertical, horizontal
+
+
+def switched(puzzle: Puzzle, cells: Collection[tuple[int, int]]
+             ) -> tuple[Encoding, dict[tuple[int, int], int]]:
+    """`ClueSwitches.switched`: a leaner model than `encode` (kept as the clause engine's
+    own: the two check each other), with no candidate squares, so that it stays small with
+    every number relaxed (a 20×20 board has 2,870 squares, and a cell lies in up to a
+    thousand). The borders cut the board into rectangles (`kits.region_cnf.dissection`,
+    four never meeting); each cell knows its room's side s and its column and row offsets
+    in the room, d and e, in order encoding (s ≥ k, d ≥ k, e ≥ k): across a side with no
+    border, d (or e) is one more, and along a row s is the same; a border on the left (or
+    the board's edge) makes d 0 and one on the right makes d = s − 1, and likewise e above
+    and below. So every row of a room is s wide and, with the room a rectangle, every
+    column s high. A number n says s = n at its cell, behind its switch at `cells` (a `?`
+    switches nothing). (s's "≥ k + 1 → ≥ k" follows from d's at the room's last cell.)"""
+    R, C = puzzle.rows, puzzle.cols
+    side = min(R, C)
+    cnf, (s, vertical, horizontal) = framed(("squarejam", R, C), lambda cnf: _frame(cnf, R, C))
+
+    def side_is(cnf: Cnf, when: int, at: tuple[int, int], n: int) -> None:
+        i = at[0] * C + at[1]
+        cnf.add([[int(s[i, min(n, side + 1)])], [-int(s[i, min(n + 1, side + 1)])]], when)
+
+    switches = cnf.clues({(r, c): n for r, c, n in puzzle.numbers if n >= 1}, cells, side_is)
     decisions = [*vertical.ravel().tolist(), *horizontal.ravel().tolist()]
 
     def decode(true_: set[int]) -> Answer:
