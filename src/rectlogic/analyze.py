@@ -120,6 +120,9 @@ def differ(puzzle: Board, first: Any, answers: Sequence[Any],
     which no answer found differs yet, gets one question: is there an answer with another
     value here? (An answer found that way shows more cells at once.) `settled`: the default
     rung's fixpoint from the empty board."""
+    switched = _switched_differ(puzzle, first, answers)
+    if switched is not None:
+        return switched
     genre = genre_of(puzzle)
     picture = genre.picture(puzzle, first)
     mine = genre.encode(puzzle, first)
@@ -148,6 +151,50 @@ def differ(puzzle: Board, first: Any, answers: Sequence[Any],
         elif found.status == "unknown":
             complete = False
     return [(int(r), int(c)) for r, c in np.argwhere(seen)], complete
+
+
+def _switched_differ(puzzle: Board, first: Any, answers: Sequence[Any]
+                     ) -> tuple[list[Cell], bool] | None:
+    """`differ` asked of the SAT solver of the conflict search (`_Switchboard`, every clue
+    on), where the genre has one: its first answer's decisions, then answers that break
+    at least one decision that every answer so far keeps, until there is none (then each
+    decision left is the same in every answer) — one question per answer found, not one
+    per variable. Each answer is checked by the validator. None where there is no such
+    model, or it is mostly its clues' (`ClueSwitches.NEAR_FIRST`: the whole of it, every
+    clue in, is costly to build and slow to solve), or the solver finds no answer in its
+    budget."""
+    genre = genre_of(puzzle)
+    items = genre.author.clue_cells(puzzle)
+    if genre.clue_switches is None or genre.clue_switches.NEAR_FIRST:
+        return None
+    try:
+        board = _Switchboard(puzzle, items)
+    except (ValueError, RectlogicError, ImportError):  # too many candidates; no python-sat
+        return None
+    try:
+        picture = genre.picture(puzzle, first)
+        seen = np.zeros(picture.shape, dtype=bool)
+        for other in answers:
+            seen |= genre.picture(puzzle, other) != picture
+        said, answer = board.ask(items, SWITCH_CONFLICTS)
+        if said is not False:
+            return None
+        decisions = np.asarray(board.encoding.decisions)
+        sign = np.sign(board.true)
+        same = np.ones(len(decisions), dtype=bool)  # the decisions every answer so far keeps
+        complete = False
+        while not limits.expired():
+            seen |= genre.picture(puzzle, answer) != picture
+            same &= np.sign(board.true) == sign
+            board.solver.set_phases((-decisions * sign)[same].tolist())  # break many at once
+            said, answer = board.ask(items, 8 * SWITCH_CONFLICTS,
+                                     other_than=(decisions * sign)[same].tolist())
+            if said is not False:
+                complete = said is True
+                break
+        return [(int(r), int(c)) for r, c in np.argwhere(seen)], complete
+    finally:
+        board.close()
 
 
 # -- single edits that make it unique ------------------------------------------------------------
@@ -246,8 +293,11 @@ class _Switchboard:
         cnf = self.encoding.cnf
         self.frame = cnf.frame if cnf.only_frame_and_parts() else None
         held = _HELD.take(self.frame)
+        # on a frame the board's givens are assumptions (the solver may serve other boards)
+        self.given = cnf.given if self.frame is not None else []
         if held is None:
-            self.solver = Solver(name="cadical153", bootstrap_with=cnf.as_clauses())
+            self.solver = Solver(name="cadical153", bootstrap_with=(
+                cnf.clauses if self.frame is not None else cnf.as_clauses()))
             self.parts = set(cnf.parts)
         else:  # a solver that holds the frame: only the parts it lacks
             self.solver, self.parts = held
@@ -274,12 +324,30 @@ class _Switchboard:
         else:
             _HELD.give(self.frame, self.solver, self.parts)
 
-    def ask(self, kept: list[Cell], budget: int, show: bool = True
-            ) -> tuple[bool | None, Any]:
+    def fresh(self) -> int:
+        """A variable of the solver's that no clause has (nor will have)."""
+        return self.frame.fresh() if self.frame is not None else self.solver.nof_vars() + 1
+
+    def ask(self, kept: list[Cell], budget: int, show: bool = True,
+            other_than: Sequence[int] = ()) -> tuple[bool | None, Any]:
         """(True and the core of the items kept that has no answer alone | False and an
         answer (`show`: decoded and checked, else None) | None, None: out of `budget`
         conflicts, or of the conflicts the time left allows at the rate seen so far: the
-        solver cannot be stopped by the clock)."""
+        solver cannot be stopped by the clock). `other_than`: literals of which an answer
+        must break one (then the core says nothing). An answer's decisions are kept, as
+        the literals true in it (`true`)."""
+        also = []
+        if other_than:  # one clause for this question: behind a switch, off for good after
+            also = [self.fresh()]
+            self.solver.add_clause([-also[0], *(-x for x in other_than)])
+        try:
+            return self._ask(kept, budget, show, also)
+        finally:
+            for x in also:
+                self.solver.add_clause([-x])
+
+    def _ask(self, kept: list[Cell], budget: int, show: bool, also: list[int]
+             ) -> tuple[bool | None, Any]:
         deadline = limits.current()
         if deadline is not None:
             budget = min(budget, max(SWITCH_CONFLICTS // 4,
@@ -288,7 +356,8 @@ class _Switchboard:
         self.solver.conf_budget(budget)
         on = [self.switch[c] for c in kept]
         off = self.switches.difference(on)  # relaxed: nothing for the solver to decide
-        said = self.solver.solve_limited(assumptions=[*on, *(-v for v in off)])
+        said = self.solver.solve_limited(
+            assumptions=[*self.given, *on, *(-v for v in off), *also])
         spent, seconds = self._conflicts() - before, time.perf_counter() - began
         if spent > 100 and seconds > 0:
             self.rate = spent / seconds
@@ -301,7 +370,8 @@ class _Switchboard:
             return False, None
         model = np.asarray(self.solver.get_model())
         decisions = np.asarray(self.encoding.decisions)
-        answer = self.encoding.decode(set(decisions[model[decisions - 1] > 0].tolist()))
+        self.true = model[decisions - 1]
+        answer = self.encoding.decode(set(decisions[self.true > 0].tolist()))
         kept_ = set(kept)
         board = self.genre.author.relax(self.puzzle, [c for c in self.items if c not in kept_])
         if not self.genre.obeys_rules(board, answer):

@@ -24,6 +24,10 @@ class Cnf:
     """The frame this model was built on (`framed`): its clauses come first."""
     parts: dict[Hashable, int] = field(default_factory=dict)
     """The frame's parts this model holds (`switched_part`), each key with its switch."""
+    given: list[int] = field(default_factory=list)
+    """Literals true in every model (unit clauses in `as_clauses`), kept apart so that a
+    solver on the frame can take them as assumptions: what a frame leaves open and a
+    board decides (Shakashaka's black cells)."""
 
     def var(self) -> int:
         self.top += 1
@@ -79,8 +83,9 @@ class Cnf:
                 scratch = Cnf(frame.top)
                 switch = scratch.var()
                 build(scratch, switch)
+                scratch.write_counts()
                 frame.top = scratch.top
-                frame.parts[key] = (switch, scratch.as_clauses())
+                frame.parts[key] = (switch, scratch.clauses)
             switch, clauses = frame.parts[key]
         self.clauses.extend(clauses)
         self.parts[key] = switch
@@ -95,9 +100,16 @@ class Cnf:
         written = sum(len(self.frame.parts[k][1]) for k in self.parts)
         return len(self.clauses) == len(self.frame.clauses) + written
 
+    def write_counts(self) -> None:
+        """The counts written out as clauses now, on new variables past `top`."""
+        for lits, k in self.counts:
+            written, self.top = _equals(lits, k, self.top)
+            self.clauses.extend(written)
+        self.counts = []
+
     def as_clauses(self) -> list[list[int]]:
         """Everything as clauses (cardinalities by sequential counters)."""
-        out, top = list(self.clauses), self.top
+        out, top = [*self.clauses, *([x] for x in self.given)], self.top
         for lits, k in self.counts:
             clauses, top = _equals(lits, k, top)
             out.extend(clauses)
@@ -120,6 +132,12 @@ class Frame:
     parts: dict[Hashable, tuple[int, list[list[int]]]] = field(default_factory=dict)
     """Part key → (its switch, its clauses)."""
 
+    def fresh(self) -> int:
+        """A variable no part has or will have (for a solver on the frame to use)."""
+        with _frames_lock:
+            self.top += 1
+            return self.top
+
 
 FRAMES_KEPT = 8
 """Frames `framed` keeps (the last made or used)."""
@@ -139,8 +157,7 @@ def framed(key: Hashable, build: Callable[[Cnf], Any]) -> tuple[Cnf, Any]:
         if frame is None or len(frame.parts) > PARTS_KEPT:
             cnf = Cnf()
             made = build(cnf)
-            cnf.clauses = cnf.as_clauses()
-            cnf.counts = []
+            cnf.write_counts()
             frame = Frame(key, cnf.clauses, made, cnf.top)
         _frames[key] = frame  # the last used, last out
         while len(_frames) > FRAMES_KEPT:

@@ -167,7 +167,8 @@ class ClueSwitches(Protocol):
     NEAR_FIRST: bool
     """Is the model mostly its switched clues' clauses (not the board's own)? Then the
     search builds it over the clues nearest the edit first, and over more only while those
-    have an answer together."""
+    have an answer together; and the cells where answers differ, which need the whole of
+    it, are left to the solver's search."""
 
     def switched(self, puzzle: Any, cells: list[tuple[int, int]]) -> tuple[Any, dict[Any, int]]:
         """(the `Encoding` of `author.relax(puzzle, cells)`, a literal per cell): under the

@@ -18,7 +18,7 @@ from functools import cache
 import numpy as np
 
 from ...engine import clauses
-from ...engine.clauses import Cnf, Encoding
+from ...engine.clauses import Cnf, Encoding, framed
 from .model import BLACK, PAT, Answer, E, Puzzle, ring_of
 
 STATES = 6  # E, TNW, TNE, TSE, TSW, BLACK
@@ -38,25 +38,65 @@ def prime_boxes() -> tuple[tuple[int, int, int, int], ...]:
     """Every maximal all-forbidden box of the window law, as four 6-bit state masks."""
     return clauses.prime_boxes(forbidden_table())
 
+
 NEAR_FIRST = False
 """`ClueSwitches.NEAR_FIRST`: the window law is most of the model."""
 
 
 def encode(puzzle: Puzzle) -> Encoding:
-    return _encode(puzzle, _prime_point_clauses)[0]
+    return _encode(puzzle, _prime_point_clauses)
 
 
 def switched(puzzle: Puzzle, cells: Collection[tuple[int, int]]
              ) -> tuple[Encoding, dict[tuple[int, int], int]]:
     """`ClueSwitches.switched`: the numbers at `cells` count behind a switch (a `?` one's
-    switches nothing), the others as they are; every black cell stays black."""
-    return _encode(puzzle, _prime_point_clauses, cells)
+    switches nothing), the others as they are; every black cell stays black. On a frame
+    of the board's size (`_frame`: every cell in one of six states, black among them, and
+    the window law's prime clauses), which black cells are black a given (`Cnf.given`):
+    a board edited keeps its frame whatever cell turns black or white."""
+    R, C = puzzle.rows, puzzle.cols
+    cnf, x = framed(("shakashaka", R, C), lambda cnf: _frame(cnf, R, C))
+    cnf.given = [x[r][c][BLACK] if puzzle.is_black(r, c) else -x[r][c][BLACK]
+                 for r in range(R) for c in range(C)]
+    counts = {}
+    for r in range(R):
+        for c in range(C):
+            if puzzle.clues[r][c] >= 0:
+                near = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                counts[r, c] = (puzzle.clues[r][c], tuple(
+                    (i, j) for i, j in near
+                    if 0 <= i < R and 0 <= j < C and not puzzle.is_black(i, j)))
+    switches = cnf.clues(counts, cells, lambda cnf, when, at, says: cnf.exactly(
+        [-x[i][j][E] for i, j in says[1]], says[0], when))
+
+    def decode(true: set[int]) -> Answer:
+        return Answer(tuple(tuple(next(s for s in range(STATES) if x[r][c][s] in true)
+                                  for c in range(C)) for r in range(R)))
+
+    return Encoding(cnf, [v for row in x for lits in row for v in lits], decode), switches
+
+
+def _frame(cnf: Cnf, R: int, C: int) -> list[list[list[int]]]:
+    """`switched`'s model of a board of this size with no black cell given and no number:
+    each cell one of six states, the window law at every point (an off-board cell black);
+    the state literals of each cell."""
+    x = [[[cnf.var() for _ in range(STATES)] for _ in range(C)] for _ in range(R)]
+    for row in x:
+        for lits in row:
+            cnf.exactly(lits, 1)
+    off = (None,) * BLACK + (True,)
+    for i in range(R + 1):
+        for j in range(C + 1):
+            around = [(i - 1, j), (i, j), (i, j - 1), (i - 1, j - 1)]  # NE, SE, SW, NW
+            cnf.clauses.extend(clauses.box_clauses(prime_boxes(), [
+                tuple(x[r][c]) if 0 <= r < R and 0 <= c < C else off for r, c in around]))
+    return x
 
 
 def encode_forbidden(puzzle: Puzzle) -> Encoding:
     """The same rules with one clause per forbidden combination at each point (the weaker
     encoding this one replaced; tests hold the two to the same answers)."""
-    return _encode(puzzle, _forbidden_point_clauses)[0]
+    return _encode(puzzle, _forbidden_point_clauses)
 
 
 def _prime_point_clauses(cells: list[list[int] | None]) -> list[list[int]]:
@@ -75,8 +115,7 @@ def _forbidden_point_clauses(cells: list[list[int] | None]) -> list[list[int]]:
             if not PAT[ring_of(tuple(s for s, _ in combo))]]
 
 
-def _encode(puzzle: Puzzle, point_clauses, cells: Collection[tuple[int, int]] = ()
-            ) -> tuple[Encoding, dict[tuple[int, int], int]]:
+def _encode(puzzle: Puzzle, point_clauses) -> Encoding:
     R, C = puzzle.rows, puzzle.cols
     cnf = Cnf()
     x: dict[tuple[int, int], list[int]] = {}
@@ -89,13 +128,12 @@ def _encode(puzzle: Puzzle, point_clauses, cells: Collection[tuple[int, int]] = 
         for j in range(C + 1):
             around = [(i - 1, j), (i, j), (i, j - 1), (i - 1, j - 1)]  # NE, SE, SW, NW
             cnf.clauses.extend(point_clauses([x.get(p) for p in around]))
-    switches = {cell: cnf.var() for cell in cells}
     for r in range(R):
         for c in range(C):
             n = puzzle.clues[r][c]
             if n >= 0:
                 near = [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
-                cnf.exactly([-x[p][E] for p in near if p in x], n, switches.get((r, c), 0))
+                cnf.exactly([-x[p][E] for p in near if p in x], n)
 
     def decode(true: set[int]) -> Answer:
         return Answer(tuple(
@@ -104,4 +142,4 @@ def _encode(puzzle: Puzzle, point_clauses, cells: Collection[tuple[int, int]] = 
             for r in range(R)
         ))
 
-    return Encoding(cnf, [v for vs in x.values() for v in vs], decode), switches
+    return Encoding(cnf, [v for vs in x.values() for v in vs], decode)
