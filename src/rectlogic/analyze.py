@@ -268,6 +268,10 @@ def conflict(puzzle: Board, focus: Cell | None = None
     return sorted(clues), False, "no answer whatever the numbers say"
 
 
+SWITCH_SOLVER = "glucose4"
+"""The SAT solver of the switched search: one whose search a timer can stop (CaDiCaL 1.5's
+cannot, and a question it takes long over, though few conflicts long, overran the time
+left by up to a second on Choco Banana); about as fast as CaDiCaL on these models."""
 SWITCH_CONFLICTS = 2_000
 """SAT conflicts for one question of the switched search (`_switched_smallest`), first;
 a question that goes unanswered is asked again with 8 and 64 times as many while the time
@@ -296,7 +300,7 @@ class _Switchboard:
         # on a frame the board's givens are assumptions (the solver may serve other boards)
         self.given = cnf.given if self.frame is not None else []
         if held is None:
-            self.solver = Solver(name="cadical153", bootstrap_with=(
+            self.solver = Solver(name=SWITCH_SOLVER, bootstrap_with=(
                 cnf.clauses if self.frame is not None else cnf.as_clauses()))
             self.parts = set(cnf.parts)
         else:  # a solver that holds the frame: only the parts it lacks
@@ -309,12 +313,6 @@ class _Switchboard:
         if self.frame is not None:
             self.switches.update(self.frame.parts[key][0] for key in self.parts)
         self.item_of = {v: c for c, v in self.switch.items()}
-
-    rate = 20_000.0
-    """Conflicts a second (the last long question's rate)."""
-
-    def _conflicts(self) -> int:
-        return int(self.solver.accum_stats().get("conflicts", 0))
 
     def close(self) -> None:
         """Done: a solver on a frame is kept for the next board on it (whose switches
@@ -332,10 +330,9 @@ class _Switchboard:
             other_than: Sequence[int] = ()) -> tuple[bool | None, Any]:
         """(True and the core of the items kept that has no answer alone | False and an
         answer (`show`: decoded and checked, else None) | None, None: out of `budget`
-        conflicts, or of the conflicts the time left allows at the rate seen so far: the
-        solver cannot be stopped by the clock). `other_than`: literals of which an answer
-        must break one (then the core says nothing). An answer's decisions are kept, as
-        the literals true in it (`true`)."""
+        conflicts, or of time: a timer stops the solver at the deadline). `other_than`:
+        literals of which an answer must break one (then the core says nothing). An
+        answer's decisions are kept, as the literals true in it (`true`)."""
         also = []
         if other_than:  # one clause for this question: behind a switch, off for good after
             also = [self.fresh()]
@@ -349,18 +346,21 @@ class _Switchboard:
     def _ask(self, kept: list[Cell], budget: int, show: bool, also: list[int]
              ) -> tuple[bool | None, Any]:
         deadline = limits.current()
-        if deadline is not None:
-            budget = min(budget, max(SWITCH_CONFLICTS // 4,
-                                     int(self.rate * deadline.remaining())))
-        began, before = time.perf_counter(), self._conflicts()
         self.solver.conf_budget(budget)
         on = [self.switch[c] for c in kept]
         off = self.switches.difference(on)  # relaxed: nothing for the solver to decide
-        said = self.solver.solve_limited(
-            assumptions=[*self.given, *on, *(-v for v in off), *also])
-        spent, seconds = self._conflicts() - before, time.perf_counter() - began
-        if spent > 100 and seconds > 0:
-            self.rate = spent / seconds
+        alarm = None if deadline is None else threading.Timer(deadline.remaining(),
+                                                             self.solver.interrupt)
+        if alarm is not None:
+            alarm.start()
+        try:
+            said = self.solver.solve_limited(
+                assumptions=[*self.given, *on, *(-v for v in off), *also],
+                expect_interrupt=alarm is not None)
+        finally:
+            if alarm is not None:
+                alarm.cancel()
+                self.solver.clear_interrupt()
         if said is None:
             return None, None
         if said is False:
@@ -382,9 +382,10 @@ class _Switchboard:
 
 SOLVERS_KEPT = 4
 """Solvers `_HeldSolvers` keeps, one per frame (the last given back)."""
-PARTS_HELD = 400
-"""Parts a kept solver may hold (beyond, it goes: the next board on its frame starts a new
-one with only the parts it needs)."""
+HELD_CLAUSES = 100_000
+"""Clauses of parts a kept solver may hold (beyond, it goes: the next board on its frame
+starts a new one with only the parts it needs; each part held, though switched off, still
+has variables for the solver to set)."""
 
 
 class _HeldSolvers:
@@ -407,7 +408,7 @@ class _HeldSolvers:
     def give(self, frame: Any, solver: Any, parts: set[Hashable]) -> None:
         with self.lock:
             dropped = [self.kept.pop(frame, (None,))[0]]
-            if len(parts) <= PARTS_HELD:
+            if sum(len(frame.parts[key][1]) for key in parts) <= HELD_CLAUSES:
                 self.kept[frame] = (solver, parts)
             else:
                 dropped.append(solver)
@@ -423,7 +424,8 @@ _HELD = _HeldSolvers()
 
 NEAR_CLUES = 8
 """Items in the first switched model of a genre whose model is mostly its clues'
-(`ClueSwitches.NEAR_FIRST`): the nearest the edit; then four times as many, then all."""
+(`ClueSwitches.NEAR_FIRST`): the nearest the edit; then twice as many, and so on (a solver
+kept on the frame is only given the parts it lacks)."""
 
 
 def _switched_smallest(puzzle: Board, items: list[Cell], focus: Cell | None = None
@@ -439,8 +441,8 @@ def _switched_smallest(puzzle: Board, items: list[Cell], focus: Cell | None = No
     is minimal. Where a genre's model is mostly its clues' (`NEAR_FIRST`), the solver
     holds only the NEAR_CLUES items nearest `focus` at first (every other relaxed: a set
     with no answer there has none on the board, and each member's answer without it is
-    one of the board that relaxes the rest too), and more only while those have an
-    answer. None where there is no switched model (or it cannot be built), or the board
+    one of the board that relaxes the rest too), and twice as many only while those have
+    an answer. None where there is no switched model (or it cannot be built), or the board
     has an answer even keeping every item by it, or none with every item relaxed (what
     relaxing keeps is to blame: `conflict` looks among the givens)."""
     switches = genre_of(puzzle).clue_switches
@@ -449,8 +451,10 @@ def _switched_smallest(puzzle: Board, items: list[Cell], focus: Cell | None = No
     order = items if focus is None else sorted(items, key=lambda c: (_distance(c, focus), c))
     sizes = [len(items)]
     if focus is not None and switches.NEAR_FIRST:
-        sizes[:0] = [n for n in (NEAR_CLUES, 4 * NEAR_CLUES) if n < len(items)]
+        sizes[:0] = [n for n in (NEAR_CLUES << k for k in range(8)) if n < len(items)]
     for n in sizes:
+        if limits.expired():
+            return sorted(items), False
         try:
             board = _Switchboard(puzzle, order[:n], order[n:])
         except (ValueError, RectlogicError, ImportError):  # too many candidates; no python-sat

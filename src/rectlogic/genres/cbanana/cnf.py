@@ -63,21 +63,22 @@ def _no_unshaded_rectangles(cnf: Cnf, s: list[list[int]], rows: int, cols: int) 
 
 def _group_size(cnf: Cnf, s: list[list[int]], r0: int, c0: int, n: int,
                 when: int = 0) -> None:
-    """x's group has n cells (only when `when` is true, if given); the levels are defined
-    either way."""
+    """x's group has n cells, levels and all only when `when` is true (if given: a clue
+    switched off then leaves its variables free, nothing for a solver to keep up)."""
     x = s[r0][c0]
     same: dict[tuple[int, int], int] = {}
+    clauses: list[list[int]] = []
 
     def same_as_x(r: int, c: int) -> int:
         """A variable ⟺ (the cell has x's colour), made on first use."""
         if (r, c) not in same:
             e = same[r, c] = cnf.var()
             v = s[r][c]
-            cnf.clauses.extend([[-e, -v, x], [-e, v, -x], [e, v, x], [e, -v, -x]])
+            clauses.extend([[-e, -v, x], [-e, v, -x], [e, v, x], [e, -v, -x]])
         return same[r, c]
 
     level = {(r0, c0): cnf.var()}
-    cnf.clauses.append([level[r0, c0]])
+    clauses.append([level[r0, c0]])
     for k in range(n):
         nxt = {}
         for r, c in _within(r0, c0, k + 1, len(s), len(s[0])):
@@ -89,12 +90,13 @@ def _group_size(cnf: Cnf, s: list[list[int]], r0: int, c0: int, n: int,
             now = nxt[r, c] = cnf.var()
             e = same_as_x(r, c)
             if was is not None:
-                cnf.clauses.append([-was, now])
-            cnf.clauses += [[-e, -z, now] for z in near]
+                clauses.append([-was, now])
+            clauses += [[-e, -z, now] for z in near]
             keep = [was] if was is not None else []
-            cnf.clauses.append([-now, *keep, e])
-            cnf.clauses.append([-now, *keep, *near])
+            clauses.append([-now, *keep, e])
+            clauses.append([-now, *keep, *near])
         level = nxt
+    cnf.add(clauses, when)
     cnf.exactly(list(level.values()), n, when)
 
 
