@@ -25,7 +25,7 @@ from .formats.auto import dump
 from .genres import Board, genre_of
 from .grade import grade
 from .hint import open_cells
-from .solve import solve
+from .solve import Solution, solve, status_of
 
 COUNT_CAP = 50
 """Answers counted at most: past it the count says `at least`."""
@@ -56,7 +56,7 @@ def analyze(puzzle: Board, timeout: float | None = None, patience: float | None 
     with limits.time_limit(timeout):
         genre = genre_of(puzzle)
         author = genre.author
-        found = solve(puzzle, limit=COUNT_CAP)
+        found = _switched_count(puzzle, COUNT_CAP) or solve(puzzle, limit=COUNT_CAP)
         settled = default_fixpoint(puzzle)
         out: dict[str, Any] = {
             "genre": puzzle.genre, "rows": puzzle.rows, "cols": puzzle.cols,
@@ -153,6 +153,40 @@ def differ(puzzle: Board, first: Any, answers: Sequence[Any],
     return [(int(r), int(c)) for r, c in np.argwhere(seen)], complete
 
 
+def _switched_count(puzzle: Board, limit: int) -> Solution | None:
+    """The verdict's count asked of the SAT solver of the conflict search (`_Switchboard`,
+    every clue on), where the genre counts so (`ClueSwitches.COUNTS`: a Chocona 20×20 with
+    a number deleted, 0.1–2.3 s by the search, 10 ms so): an answer, then one unlike
+    every answer so far, up to `limit`, each checked by the validator. None where the
+    genre does not, or the solver cannot tell in its budget (the search counts then)."""
+    genre = genre_of(puzzle)
+    switches = genre.clue_switches
+    if switches is None or not switches.COUNTS:
+        return None
+    items = genre.author.clue_cells(puzzle)
+    began = time.perf_counter()
+    try:
+        board = _Switchboard(puzzle, items)
+    except (ValueError, RectlogicError, ImportError):  # too many candidates; no python-sat
+        return None
+    switch = board.fresh()  # behind it, each answer found ruled out
+    answers: list[Any] = []
+    try:
+        while len(answers) < limit:
+            said, answer = board.ask(items, 8 * SWITCH_CONFLICTS, assume=[switch])
+            if said is None:
+                return None
+            if said is True:
+                break
+            answers.append(answer)
+            board.unlike(switch, board.true)
+    finally:
+        board.retire(switch)
+        board.close()
+    return Solution(puzzle.genre, puzzle.rows, puzzle.cols, status_of(len(answers)), answers,
+                    seconds=time.perf_counter() - began)
+
+
 def _switched_differ(puzzle: Board, first: Any, answers: Sequence[Any]
                      ) -> tuple[list[Cell], bool] | None:
     """`differ` asked of the SAT solver of the conflict search (`_Switchboard`, every clue
@@ -187,8 +221,10 @@ def _switched_differ(puzzle: Board, first: Any, answers: Sequence[Any]
             seen |= genre.picture(puzzle, answer) != picture
             same &= np.sign(board.true) == sign
             board.solver.set_phases((-decisions * sign)[same].tolist())  # break many at once
-            said, answer = board.ask(items, 8 * SWITCH_CONFLICTS,
-                                     other_than=(decisions * sign)[same].tolist())
+            switch = board.fresh()  # one clause, for this question: break one kept
+            board.solver.add_clause([-switch, *(-decisions * sign)[same].tolist()])
+            said, answer = board.ask(items, 8 * SWITCH_CONFLICTS, assume=[switch])
+            board.retire(switch)
             if said is not False:
                 complete = said is True
                 break
@@ -327,21 +363,23 @@ class _Switchboard:
         return self.frame.fresh() if self.frame is not None else self.solver.nof_vars() + 1
 
     def ask(self, kept: list[Cell], budget: int, show: bool = True,
-            other_than: Sequence[int] = ()) -> tuple[bool | None, Any]:
+            assume: Sequence[int] = ()) -> tuple[bool | None, Any]:
         """(True and the core of the items kept that has no answer alone | False and an
         answer (`show`: decoded and checked, else None) | None, None: out of `budget`
-        conflicts, or of time: a timer stops the solver at the deadline). `other_than`:
-        literals of which an answer must break one (then the core says nothing). An
-        answer's decisions are kept, as the literals true in it (`true`)."""
-        also = []
-        if other_than:  # one clause for this question: behind a switch, off for good after
-            also = [self.fresh()]
-            self.solver.add_clause([-also[0], *(-x for x in other_than)])
-        try:
-            return self._ask(kept, budget, show, also)
-        finally:
-            for x in also:
-                self.solver.add_clause([-x])
+        conflicts, or of time: a timer stops the solver at the deadline). `assume`: more
+        literals to assume (each switching on clauses `unlike` added; the core then says
+        nothing). An answer's decisions are kept, as the literals true in it (`true`)."""
+        return self._ask(kept, budget, show, list(assume))
+
+    def unlike(self, switch: int, true: np.ndarray) -> None:
+        """Behind `switch` (a `fresh` variable, then assumed), no answer with these values
+        of the decisions (`true`, as an answer left them)."""
+        self.solver.add_clause([-switch, *(-np.asarray(self.encoding.decisions) * np.sign(
+            true)).tolist()])
+
+    def retire(self, switch: int) -> None:
+        """`switch` off for good (the clauses behind it with it)."""
+        self.solver.add_clause([-switch])
 
     def _ask(self, kept: list[Cell], budget: int, show: bool, also: list[int]
              ) -> tuple[bool | None, Any]:

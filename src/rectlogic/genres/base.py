@@ -170,6 +170,10 @@ class ClueSwitches(Protocol):
     have an answer together; and the cells where answers differ, which need the whole of
     it, are left to the solver's search."""
 
+    COUNTS: bool
+    """Does the analysis count a board's answers (its verdict) by this model, not by the
+    genre's search? (Where the search is the slower on the boards a setter edits.)"""
+
     def switched(self, puzzle: Any, cells: list[tuple[int, int]]) -> tuple[Any, dict[Any, int]]:
         """(the `Encoding` of `author.relax(puzzle, cells)`, a literal per cell): under the
         assumption that the literals of a subset S are true, the models are exactly the

@@ -21,6 +21,8 @@ from .model import Answer, Puzzle
 NEAR_FIRST = True
 """`ClueSwitches.NEAR_FIRST`: a number's levels are most of the model (thousands of
 variables for a large one)."""
+COUNTS = False
+"""`ClueSwitches.COUNTS`: the whole model is costly (`NEAR_FIRST`)."""
 
 
 def _no_unshaded_rectangles(cnf: Cnf, s: list[list[int]], rows: int, cols: int) -> None:

@@ -12,6 +12,9 @@ from .model import Answer, Puzzle
 
 NEAR_FIRST = False
 """`ClueSwitches.NEAR_FIRST`: the window law is most of the model, and a count is short."""
+COUNTS = True
+"""`ClueSwitches.COUNTS`: a 20×20 with a number deleted takes the search 0.1–2.3 s to
+count, this model 10 ms."""
 
 
 def _frame(cnf: Cnf, R: int, C: int) -> list[list[int]]:

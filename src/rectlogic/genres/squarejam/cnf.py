@@ -14,6 +14,8 @@ from .model import Answer, Puzzle, squares
 
 NEAR_FIRST = False
 """`ClueSwitches.NEAR_FIRST`: the borders, sides and offsets are most of the model."""
+COUNTS = False
+"""`ClueSwitches.COUNTS`: the search counts about as fast."""
 
 
 def encode(puzzle: Puzzle) -> Encoding:
