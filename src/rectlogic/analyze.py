@@ -27,6 +27,12 @@ from .grade import grade
 from .hint import open_cells
 from .solve import Solution, solve, status_of
 
+try:  # with the analysis, not on a first edit (whose conflict has 20 ms): 0.15 s
+    from pysat.card import CardEnc  # noqa: F401  (the switched models' counts)
+    from pysat.solvers import Solver
+except ImportError:  # python-sat is optional: the search alone then
+    Solver = None
+
 COUNT_CAP = 50
 """Answers counted at most: past it the count says `at least`."""
 SUGGESTIONS = 5
@@ -286,10 +292,10 @@ def conflict(puzzle: Board, focus: Cell | None = None
     author = genre_of(puzzle).author
     clues = author.clue_cells(puzzle)
     switched = _switched_smallest(puzzle, clues, focus)
-    if switched is not None:
+    if isinstance(switched, tuple):
         return (*switched, None)
     loose = author.relax(puzzle, clues)
-    if _no_answer(loose) is not True:
+    if switched != RELAXED_NONE and _no_answer(loose) is not True:
         cells, minimal = _smallest(
             clues, lambda kept: author.relax(puzzle, _without(clues, kept)),
             lambda answer, given_up, near: author.repair(puzzle, answer, given_up, near),
@@ -304,10 +310,15 @@ def conflict(puzzle: Board, focus: Cell | None = None
     return sorted(clues), False, "no answer whatever the numbers say"
 
 
+RELAXED_NONE = "relaxed none"
+"""What the switched search says when the board has no answer even with every item relaxed
+(the solver's core holds none): `conflict` looks among the givens at once."""
 SWITCH_SOLVER = "glucose4"
 """The SAT solver of the switched search: one whose search a timer can stop (CaDiCaL 1.5's
 cannot, and a question it takes long over, though few conflicts long, overran the time
 left by up to a second on Choco Banana); about as fast as CaDiCaL on these models."""
+QUESTION_FLOOR = 0.005
+"""Seconds a question of the switched search has at least, the deadline past or not."""
 SWITCH_CONFLICTS = 2_000
 """SAT conflicts for one question of the switched search (`_switched_smallest`), first;
 a question that goes unanswered is asked again with 8 and 64 times as many while the time
@@ -323,8 +334,8 @@ class _Switchboard:
 
     def __init__(self, puzzle: Board, items: list[Cell], relaxed: Sequence[Cell] = ()) -> None:
         """`relaxed`: items left out of the model, relaxed in every question."""
-        from pysat.solvers import Solver
-
+        if Solver is None:
+            raise ImportError("python-sat is not installed")
         genre = genre_of(puzzle)
         if relaxed:
             puzzle = genre.author.relax(puzzle, relaxed)
@@ -387,8 +398,8 @@ class _Switchboard:
         self.solver.conf_budget(budget)
         on = [self.switch[c] for c in kept]
         off = self.switches.difference(on)  # relaxed: nothing for the solver to decide
-        alarm = None if deadline is None else threading.Timer(deadline.remaining(),
-                                                             self.solver.interrupt)
+        alarm = None if deadline is None else threading.Timer(
+            max(QUESTION_FLOOR, deadline.remaining()), self.solver.interrupt)
         if alarm is not None:
             alarm.start()
         try:
@@ -467,7 +478,7 @@ kept on the frame is only given the parts it lacks)."""
 
 
 def _switched_smallest(puzzle: Board, items: list[Cell], focus: Cell | None = None
-                       ) -> tuple[list[Cell], bool] | None:
+                       ) -> tuple[list[Cell], bool] | str | None:
     """The deletion of `_smallest` asked of one SAT solver (`_Switchboard`), for a genre
     whose clause model has switches: the items within 1, 2, 4, … of `focus` first, until
     they alone have no answer (the conflict the edit made, near it); the core the solver
@@ -481,8 +492,8 @@ def _switched_smallest(puzzle: Board, items: list[Cell], focus: Cell | None = No
     with no answer there has none on the board, and each member's answer without it is
     one of the board that relaxes the rest too), and twice as many only while those have
     an answer. None where there is no switched model (or it cannot be built), or the board
-    has an answer even keeping every item by it, or none with every item relaxed (what
-    relaxing keeps is to blame: `conflict` looks among the givens)."""
+    has an answer even keeping every item by it; RELAXED_NONE where it has none with every
+    item relaxed (what relaxing keeps is to blame: `conflict` looks among the givens)."""
     switches = genre_of(puzzle).clue_switches
     if switches is None or not items:
         return None
@@ -491,8 +502,8 @@ def _switched_smallest(puzzle: Board, items: list[Cell], focus: Cell | None = No
     if focus is not None and switches.NEAR_FIRST:
         sizes[:0] = [n for n in (NEAR_CLUES << k for k in range(8)) if n < len(items)]
     for n in sizes:
-        if limits.expired():
-            return sorted(items), False
+        if limits.expired() and n != sizes[0]:
+            return None
         try:
             board = _Switchboard(puzzle, order[:n], order[n:])
         except (ValueError, RectlogicError, ImportError):  # too many candidates; no python-sat
@@ -522,9 +533,7 @@ def _switched_deletion(board: _Switchboard, items: list[Cell], focus: Cell | Non
             if said is True:
                 break
             core, reach = None, 2 * reach
-    while core is None:
-        if limits.expired():
-            return sorted(every), False
+    if core is None:  # asked even past the deadline (a question has QUESTION_FLOOR)
         said, core = board.ask(items, SWITCH_CONFLICTS, show=everything)
         if said is not True and not everything:
             return "grow"
@@ -533,7 +542,7 @@ def _switched_deletion(board: _Switchboard, items: list[Cell], focus: Cell | Non
         if said is False:
             return None  # our search said no answer: `conflict` goes on with its own
     if not core:
-        return None
+        return RELAXED_NONE
     while True:  # a core asked again often gives a smaller one
         said, again = board.ask(core, SWITCH_CONFLICTS)
         if said is not True or len(again) >= len(core):
@@ -549,7 +558,7 @@ def _switched_deletion(board: _Switchboard, items: list[Cell], focus: Cell | Non
             waiting = [c for c in core if c not in needed and c not in tried]
             if not waiting:
                 break
-            if limits.expired():
+            if limits.expired() and len(core) > 1:  # one item: one question says all
                 return sorted(core), False
             item = max(waiting, key=lambda c: (_distance(c, hub), c))
             tried.add(item)
@@ -558,7 +567,7 @@ def _switched_deletion(board: _Switchboard, items: list[Cell], focus: Cell | Non
                 inside = set(got)
                 core = [c for c in core if c in inside]
                 if not core:
-                    return None  # no answer with every item relaxed
+                    return RELAXED_NONE
             elif said is False:
                 needed.add(item)
             else:
