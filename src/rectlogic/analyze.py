@@ -164,10 +164,11 @@ def _switched_count(puzzle: Board, limit: int) -> Solution | None:
     every clue on), where the genre counts so (`ClueSwitches.COUNTS`: a Chocona 20×20 with
     a number deleted, 0.1–2.3 s by the search, 10 ms so): an answer, then one unlike
     every answer so far, up to `limit`, each checked by the validator. None where the
-    genre does not, or the solver cannot tell in its budget (the search counts then)."""
+    genre does not, or the board is small (SAT_FROM_CELLS), or the solver cannot tell in
+    its budget (the search counts then)."""
     genre = genre_of(puzzle)
     switches = genre.clue_switches
-    if switches is None or not switches.COUNTS:
+    if switches is None or not switches.COUNTS or puzzle.rows * puzzle.cols < SAT_FROM_CELLS:
         return None
     items = genre.author.clue_cells(puzzle)
     began = time.perf_counter()
@@ -201,11 +202,12 @@ def _switched_differ(puzzle: Board, first: Any, answers: Sequence[Any]
     decision left is the same in every answer) — one question per answer found, not one
     per variable. Each answer is checked by the validator. None where there is no such
     model, or it is mostly its clues' (`ClueSwitches.NEAR_FIRST`: the whole of it, every
-    clue in, is costly to build and slow to solve), or the solver finds no answer in its
-    budget."""
+    clue in, is costly to build and slow to solve), or the board is small (SAT_FROM_CELLS),
+    or the solver finds no answer in its budget."""
     genre = genre_of(puzzle)
     items = genre.author.clue_cells(puzzle)
-    if genre.clue_switches is None or genre.clue_switches.NEAR_FIRST:
+    if (genre.clue_switches is None or genre.clue_switches.NEAR_FIRST
+            or puzzle.rows * puzzle.cols < SAT_FROM_CELLS):
         return None
     try:
         board = _Switchboard(puzzle, items)
@@ -310,6 +312,11 @@ def conflict(puzzle: Board, focus: Cell | None = None
     return sorted(clues), False, "no answer whatever the numbers say"
 
 
+SAT_FROM_CELLS = 400
+"""Boards of at least this many cells have their answers counted and compared by the SAT
+solver (`_switched_count`, `_switched_differ`); on smaller ones the search is the quicker
+(on the bank's 15×15 boards, cut short in 2 of 1,345 Square Jam edits by the search, 18 by
+the solver; Chocona 292 and 439; at 20×20 16 and 12, 748 and 147)."""
 RELAXED_NONE = "relaxed none"
 """What the switched search says when the board has no answer even with every item relaxed
 (the solver's core holds none): `conflict` looks among the givens at once."""
