@@ -200,13 +200,12 @@ def _switched_differ(puzzle: Board, first: Any, answers: Sequence[Any]
     on), where the genre has one: its first answer's decisions, then answers that break
     at least one decision that every answer so far keeps, until there is none (then each
     decision left is the same in every answer) — one question per answer found, not one
-    per variable. Each answer is checked by the validator. None where there is no such
-    model, or it is mostly its clues' (`ClueSwitches.NEAR_FIRST`: the whole of it, every
-    clue in, is costly to build and slow to solve), or the board is small (SAT_FROM_CELLS),
-    or the solver finds no answer in its budget."""
+    per variable. Each answer is checked by the validator. None where the genre does not
+    compare so (`ClueSwitches.COMPARES`), or the board is small (SAT_FROM_CELLS), or the
+    solver finds no answer in its budget."""
     genre = genre_of(puzzle)
     items = genre.author.clue_cells(puzzle)
-    if (genre.clue_switches is None or genre.clue_switches.NEAR_FIRST
+    if (genre.clue_switches is None or not genre.clue_switches.COMPARES
             or puzzle.rows * puzzle.cols < SAT_FROM_CELLS):
         return None
     try:

@@ -167,9 +167,11 @@ class ClueSwitches(Protocol):
     NEAR_FIRST: bool
     """Is the model mostly its switched clues' clauses (not the board's own)? Then the
     search builds it over the clues nearest the edit first, and over more only while those
-    have an answer together; and the cells where answers differ, which need the whole of
-    it, are left to the solver's search."""
+    have an answer together."""
 
+    COMPARES: bool
+    """Does the analysis find the cells where a large board's answers differ by this model,
+    not by the genre's search? (Where the search is the slower.)"""
     COUNTS: bool
     """Does the analysis count a board's answers (its verdict) by this model, not by the
     genre's search? (Where the search is the slower on the boards a setter edits.)"""

@@ -21,6 +21,8 @@ from .model import Answer, Puzzle
 NEAR_FIRST = True
 """`ClueSwitches.NEAR_FIRST`: a number's levels are most of the model (thousands of
 variables for a large one)."""
+COMPARES = False
+"""`ClueSwitches.COMPARES`: the whole model is costly (`NEAR_FIRST`)."""
 COUNTS = False
 """`ClueSwitches.COUNTS`: the whole model is costly (`NEAR_FIRST`)."""
 
