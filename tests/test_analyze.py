@@ -156,8 +156,10 @@ def test_bad_input_is_one_line_and_exit_2() -> None:
 def test_switched_models_have_the_answers_of_each_relaxation(name: str) -> None:
     """The conflict search's switched clause model (`Genre.clue_switches`): under the
     assumption that some clues' switches are on, it has an answer exactly when the board
-    keeping those clues (every other relaxed) has one by the independent engine, and each
-    answer it gives obeys that board's rules (the validator)."""
+    keeping those clues (every other relaxed) has one by the independent engine, and by
+    our own search too (a genre whose switched model is its clause model with switches
+    added shares its rules' clauses with the first), and each answer it gives obeys that
+    board's rules (the validator)."""
     from pysat.solvers import Solver
 
     genre = get_genre(name)
@@ -173,8 +175,47 @@ def test_switched_models_have_the_answers_of_each_relaxation(name: str) -> None:
                 board = author.relax(p, [c for c in clues if c not in kept])
                 found = solver.solve(assumptions=[switch[c] for c in kept])
                 assert found == has_answer(board)
+                assert found == (solve(board, limit=1, budget=None).status != "none")
                 if found:
                     true = {v for v in solver.get_model() if v > 0}
                     assert genre.obeys_rules(board, enc.decode(true))
                 asked += 1
     assert asked
+
+
+@pytest.mark.parametrize("name", [n for n in GENRE_NAMES if get_genre(n).clue_switches and (
+    get_genre(n).clue_switches.COUNTS or get_genre(n).clue_switches.COMPARES)])
+def test_the_solver_counts_and_compares_answers_as_the_search_does(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On large boards the analysis counts answers (`ClueSwitches.COUNTS`) and finds where
+    they differ (`COMPARES`) by the switched SAT model where the genre says so; here on
+    the small examples (the size limit lifted): the same count as the search (up to the
+    cap), and the same differing cells as every answer shows."""
+    import rectlogic.analyze as analysis
+
+    monkeypatch.setattr(analysis, "SAT_FROM_CELLS", 0)
+    genre = get_genre(name)
+    author = genre.author
+    checked = 0
+    for p in examples(name, 6):
+        cells = author.clue_cells(p)[:4]
+        for dropped in [[c] for c in cells] + [cells[k:k + 2] for k in range(len(cells) - 1)]:
+            q = author.relax(p, dropped)
+            every = solve(q, limit=0, budget=100_000)
+            if not every.complete or every.count < 2:
+                continue
+            counted = analysis._switched_count(q, analysis.COUNT_CAP)
+            if genre.clue_switches.COUNTS:
+                assert counted is not None
+                assert counted.count == min(every.count, analysis.COUNT_CAP)
+                assert all(genre.check(q, a)[0] == [] for a in counted.answers)
+            checked += 1
+            if not genre.clue_switches.COMPARES:
+                continue
+            cells_, complete = analysis._switched_differ(q, every.answers[0], every.answers[:1])
+            first = genre.picture(q, every.answers[0])
+            seen = np.zeros(first.shape, dtype=bool)
+            for x in every.answers:
+                seen |= genre.picture(q, x) != first
+            assert complete and cells_ == [tuple(c) for c in np.argwhere(seen).tolist()]
+    assert checked > 0

@@ -95,3 +95,35 @@ def test_prime_boxes_cover_exactly_the_forbidden_states_and_are_maximal() -> Non
                 if not box[axis] >> s & 1:
                     grown = tuple(m | (1 << s) if a == axis else m for a, m in enumerate(box))
                     assert not all(forbidden[c] for c in combos if box_rejects(grown, c))
+
+
+def test_frames_are_written_once_and_their_parts_keep_their_own_variables() -> None:
+    """`engine.clauses.framed`: models built on one key share the frame's clauses; a part
+    (`switched_part`) is written once per frame and key, on variables no other part has,
+    each clause behind its switch; a model with anything else than frame and parts says so
+    (the analysis then gives a solver all of it, not only the parts it lacks)."""
+    from rectlogic.engine.clauses import framed
+
+    built = []
+
+    def frame(cnf):
+        built.append(1)
+        cells = [cnf.var() for _ in range(3)]
+        cnf.exactly(cells, 1)
+        return cells
+
+    key = ("test frame", id(built))
+    a, cells = framed(key, frame)
+    b, same = framed(key, frame)
+    assert built == [1] and same is cells and a.frame is b.frame
+    assert a.clauses == b.clauses and a.top == b.top >= 3
+    first = a.switched_part("one", lambda cnf, on: cnf.add([[cells[0]]], on))
+    again = b.switched_part("one", lambda cnf, on: cnf.add([[cells[1]]], on))
+    other = b.switched_part("two", lambda cnf, on: cnf.exactly(cells[1:], 1, on))
+    assert first == again != other
+    one, two = ({abs(x) for clause in a.frame.parts[k][1] for x in clause} for k in ("one", "two"))
+    assert one == {first, cells[0]} and other in two and first not in two
+    assert all(-other in clause for clause in a.frame.parts["two"][1])
+    assert a.only_frame_and_parts() and b.only_frame_and_parts()
+    b.exactly(cells, 2)
+    assert not b.only_frame_and_parts()

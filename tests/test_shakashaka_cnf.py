@@ -29,6 +29,13 @@ def test_shakashaka_prime_clauses_accept_exactly_the_legal_window_states() -> No
         assert caught == bool(f[combo]), combo
 
 
+def test_shakashaka_stored_prime_boxes_are_the_ones_derived_from_the_table() -> None:
+    from rectlogic.engine.clauses import prime_boxes as derive
+    from rectlogic.genres.shakashaka.cnf import forbidden_table, prime_boxes
+
+    assert prime_boxes() == derive(forbidden_table())
+
+
 def test_shakashaka_prime_and_forbidden_encodings_agree() -> None:
     from pysat.solvers import Solver
 

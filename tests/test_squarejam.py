@@ -181,3 +181,28 @@ def test_the_clause_model_finds_the_answers_of_the_brute_force(p: Puzzle) -> Non
 
     found = solve_sat(p, limit=0)
     assert sorted(map(str, found.answers)) == sorted(map(str, brute_force(p)))
+
+
+def answers_of(encoding) -> list[str]:
+    """Every answer of a clause model (each blocked on its decisions once found)."""
+    from pysat.solvers import Solver
+
+    out = []
+    with Solver(name="cadical153", bootstrap_with=encoding.cnf.as_clauses()) as solver:
+        while solver.solve():
+            true = {v for v in solver.get_model() if v > 0}
+            out.append(str(encoding.decode(true)))
+            solver.add_clause([-v if v in true else v for v in encoding.decisions])
+    return sorted(out)
+
+
+@pytest.mark.parametrize("p", [*BOARDS[::3], Puzzle(6, 6, ((-1,) * 6,) * 6),
+                               Puzzle(4, 7, ((-1,) * 7,) * 4)],
+                         ids=lambda p: f"{p.rows}x{p.cols}")
+def test_the_switched_border_model_finds_the_answers_of_the_brute_force(p: Puzzle) -> None:
+    """The conflict search's model (`cnf.switched`: borders, sides and offsets, no
+    candidate squares), every number kept as given: the brute force's tilings, no more
+    (a blank 6×6 has 65)."""
+    from rectlogic.genres.squarejam.cnf import switched
+
+    assert answers_of(switched(p, [])[0]) == sorted(map(str, brute_force(p)))

@@ -11,8 +11,9 @@ cell differs between two answers the validator accepts; a conflict set has no an
 from __future__ import annotations
 
 import random
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 import numpy as np
@@ -24,7 +25,13 @@ from .formats.auto import dump
 from .genres import Board, genre_of
 from .grade import grade
 from .hint import open_cells
-from .solve import solve
+from .solve import Solution, solve, status_of
+
+try:  # with the analysis, not on a first edit (whose conflict has 20 ms): 0.15 s
+    from pysat.card import CardEnc  # noqa: F401  (the switched models' counts)
+    from pysat.solvers import Solver
+except ImportError:  # python-sat is optional: the search alone then
+    Solver = None
 
 COUNT_CAP = 50
 """Answers counted at most: past it the count says `at least`."""
@@ -55,7 +62,7 @@ def analyze(puzzle: Board, timeout: float | None = None, patience: float | None 
     with limits.time_limit(timeout):
         genre = genre_of(puzzle)
         author = genre.author
-        found = solve(puzzle, limit=COUNT_CAP)
+        found = _switched_count(puzzle, COUNT_CAP) or solve(puzzle, limit=COUNT_CAP)
         settled = default_fixpoint(puzzle)
         out: dict[str, Any] = {
             "genre": puzzle.genre, "rows": puzzle.rows, "cols": puzzle.cols,
@@ -119,6 +126,9 @@ def differ(puzzle: Board, first: Any, answers: Sequence[Any],
     which no answer found differs yet, gets one question: is there an answer with another
     value here? (An answer found that way shows more cells at once.) `settled`: the default
     rung's fixpoint from the empty board."""
+    switched = _switched_differ(puzzle, first, answers)
+    if switched is not None:
+        return switched
     genre = genre_of(puzzle)
     picture = genre.picture(puzzle, first)
     mine = genre.encode(puzzle, first)
@@ -147,6 +157,87 @@ def differ(puzzle: Board, first: Any, answers: Sequence[Any],
         elif found.status == "unknown":
             complete = False
     return [(int(r), int(c)) for r, c in np.argwhere(seen)], complete
+
+
+def _switched_count(puzzle: Board, limit: int) -> Solution | None:
+    """The verdict's count asked of the SAT solver of the conflict search (`_Switchboard`,
+    every clue on), where the genre counts so (`ClueSwitches.COUNTS`: a Chocona 20×20 with
+    a number deleted, 0.1–2.3 s by the search, 10 ms so): an answer, then one unlike
+    every answer so far, up to `limit`, each checked by the validator. None where the
+    genre does not, or the board is small (SAT_FROM_CELLS), or the solver cannot tell in
+    its budget (the search counts then)."""
+    genre = genre_of(puzzle)
+    switches = genre.clue_switches
+    if switches is None or not switches.COUNTS or puzzle.rows * puzzle.cols < SAT_FROM_CELLS:
+        return None
+    items = genre.author.clue_cells(puzzle)
+    began = time.perf_counter()
+    try:
+        board = _Switchboard(puzzle, items)
+    except (ValueError, RectlogicError, ImportError):  # too many candidates; no python-sat
+        return None
+    switch = board.fresh()  # behind it, each answer found ruled out
+    answers: list[Any] = []
+    try:
+        while len(answers) < limit:
+            said, answer = board.ask(items, 8 * SWITCH_CONFLICTS, assume=[switch])
+            if said is None:
+                return None
+            if said is True:
+                break
+            answers.append(answer)
+            board.unlike(switch, board.true)
+    finally:
+        board.retire(switch)
+        board.close()
+    return Solution(puzzle.genre, puzzle.rows, puzzle.cols, status_of(len(answers)), answers,
+                    seconds=time.perf_counter() - began)
+
+
+def _switched_differ(puzzle: Board, first: Any, answers: Sequence[Any]
+                     ) -> tuple[list[Cell], bool] | None:
+    """`differ` asked of the SAT solver of the conflict search (`_Switchboard`, every clue
+    on), where the genre has one: its first answer's decisions, then answers that break
+    at least one decision that every answer so far keeps, until there is none (then each
+    decision left is the same in every answer) — one question per answer found, not one
+    per variable. Each answer is checked by the validator. None where the genre does not
+    compare so (`ClueSwitches.COMPARES`), or the board is small (SAT_FROM_CELLS), or the
+    solver finds no answer in its budget."""
+    genre = genre_of(puzzle)
+    items = genre.author.clue_cells(puzzle)
+    if (genre.clue_switches is None or not genre.clue_switches.COMPARES
+            or puzzle.rows * puzzle.cols < SAT_FROM_CELLS):
+        return None
+    try:
+        board = _Switchboard(puzzle, items)
+    except (ValueError, RectlogicError, ImportError):  # too many candidates; no python-sat
+        return None
+    try:
+        picture = genre.picture(puzzle, first)
+        seen = np.zeros(picture.shape, dtype=bool)
+        for other in answers:
+            seen |= genre.picture(puzzle, other) != picture
+        said, answer = board.ask(items, SWITCH_CONFLICTS)
+        if said is not False:
+            return None
+        decisions = np.asarray(board.encoding.decisions)
+        sign = np.sign(board.true)
+        same = np.ones(len(decisions), dtype=bool)  # the decisions every answer so far keeps
+        complete = False
+        while not limits.expired():
+            seen |= genre.picture(puzzle, answer) != picture
+            same &= np.sign(board.true) == sign
+            board.solver.set_phases((-decisions * sign)[same].tolist())  # break many at once
+            switch = board.fresh()  # one clause, for this question: break one kept
+            board.solver.add_clause([-switch, *(-decisions * sign)[same].tolist()])
+            said, answer = board.ask(items, 8 * SWITCH_CONFLICTS, assume=[switch])
+            board.retire(switch)
+            if said is not False:
+                complete = said is True
+                break
+        return [(int(r), int(c)) for r, c in np.argwhere(seen)], complete
+    finally:
+        board.close()
 
 
 # -- single edits that make it unique ------------------------------------------------------------
@@ -202,10 +293,10 @@ def conflict(puzzle: Board, focus: Cell | None = None
     author = genre_of(puzzle).author
     clues = author.clue_cells(puzzle)
     switched = _switched_smallest(puzzle, clues, focus)
-    if switched is not None:
+    if isinstance(switched, tuple):
         return (*switched, None)
     loose = author.relax(puzzle, clues)
-    if _no_answer(loose) is not True:
+    if switched != RELAXED_NONE and _no_answer(loose) is not True:
         cells, minimal = _smallest(
             clues, lambda kept: author.relax(puzzle, _without(clues, kept)),
             lambda answer, given_up, near: author.repair(puzzle, answer, given_up, near),
@@ -220,6 +311,20 @@ def conflict(puzzle: Board, focus: Cell | None = None
     return sorted(clues), False, "no answer whatever the numbers say"
 
 
+SAT_FROM_CELLS = 400
+"""Boards of at least this many cells have their answers counted and compared by the SAT
+solver (`_switched_count`, `_switched_differ`); on smaller ones the search is the quicker
+(on the bank's 15×15 boards, cut short in 2 of 1,345 Square Jam edits by the search, 18 by
+the solver; Chocona 292 and 439; at 20×20 16 and 12, 748 and 147)."""
+RELAXED_NONE = "relaxed none"
+"""What the switched search says when the board has no answer even with every item relaxed
+(the solver's core holds none): `conflict` looks among the givens at once."""
+SWITCH_SOLVER = "glucose4"
+"""The SAT solver of the switched search: one whose search a timer can stop (CaDiCaL 1.5's
+cannot, and a question it takes long over, though few conflicts long, overran the time
+left by up to a second on Choco Banana); about as fast as CaDiCaL on these models."""
+QUESTION_FLOOR = 0.005
+"""Seconds a question of the switched search has at least, the deadline past or not."""
 SWITCH_CONFLICTS = 2_000
 """SAT conflicts for one question of the switched search (`_switched_smallest`), first;
 a question that goes unanswered is asked again with 8 and 64 times as many while the time
@@ -233,49 +338,95 @@ class _Switchboard:
     (the items it needed, a subset), an answer with a witness, decoded and checked by the
     genre's validator against the board it is an answer of."""
 
-    def __init__(self, puzzle: Board, items: list[Cell]) -> None:
-        from pysat.solvers import Solver
-
+    def __init__(self, puzzle: Board, items: list[Cell], relaxed: Sequence[Cell] = ()) -> None:
+        """`relaxed`: items left out of the model, relaxed in every question."""
+        if Solver is None:
+            raise ImportError("python-sat is not installed")
         genre = genre_of(puzzle)
+        if relaxed:
+            puzzle = genre.author.relax(puzzle, relaxed)
         self.puzzle, self.items, self.genre = puzzle, items, genre
         self.encoding, self.switch = genre.clue_switches.switched(puzzle, items)
+        cnf = self.encoding.cnf
+        self.frame = cnf.frame if cnf.only_frame_and_parts() else None
+        held = _HELD.take(self.frame)
+        # on a frame the board's givens are assumptions (the solver may serve other boards)
+        self.given = cnf.given if self.frame is not None else []
+        if held is None:
+            self.solver = Solver(name=SWITCH_SOLVER, bootstrap_with=(
+                cnf.clauses if self.frame is not None else cnf.as_clauses()))
+            self.parts = set(cnf.parts)
+        else:  # a solver that holds the frame: only the parts it lacks
+            self.solver, self.parts = held
+            for key in cnf.parts.keys() - self.parts:
+                self.solver.append_formula(self.frame.parts[key][1])
+            self.parts |= cnf.parts.keys()
+        self.switches = set(self.switch.values())
+        """Every switch the solver holds (a kept solver: of every part it holds)."""
+        if self.frame is not None:
+            self.switches.update(self.frame.parts[key][0] for key in self.parts)
         self.item_of = {v: c for c, v in self.switch.items()}
-        self.solver = Solver(name="cadical153", bootstrap_with=self.encoding.cnf.as_clauses())
-
-    rate = 20_000.0
-    """Conflicts a second (the last long question's rate)."""
-
-    def _conflicts(self) -> int:
-        return int(self.solver.accum_stats().get("conflicts", 0))
 
     def close(self) -> None:
-        self.solver.delete()
+        """Done: a solver on a frame is kept for the next board on it (whose switches
+        choose among the parts it holds: a part not switched on says nothing)."""
+        if self.frame is None:
+            self.solver.delete()
+        else:
+            _HELD.give(self.frame, self.solver, self.parts)
 
-    def ask(self, kept: list[Cell], budget: int, show: bool = True
-            ) -> tuple[bool | None, Any]:
+    def fresh(self) -> int:
+        """A variable of the solver's that no clause has (nor will have)."""
+        return self.frame.fresh() if self.frame is not None else self.solver.nof_vars() + 1
+
+    def ask(self, kept: list[Cell], budget: int, show: bool = True,
+            assume: Sequence[int] = ()) -> tuple[bool | None, Any]:
         """(True and the core of the items kept that has no answer alone | False and an
         answer (`show`: decoded and checked, else None) | None, None: out of `budget`
-        conflicts, or of the conflicts the time left allows at the rate seen so far: the
-        solver cannot be stopped by the clock)."""
+        conflicts, or of time: a timer stops the solver at the deadline). `assume`: more
+        literals to assume (each switching on clauses `unlike` added; the core then says
+        nothing). An answer's decisions are kept, as the literals true in it (`true`)."""
+        return self._ask(kept, budget, show, list(assume))
+
+    def unlike(self, switch: int, true: np.ndarray) -> None:
+        """Behind `switch` (a `fresh` variable, then assumed), no answer with these values
+        of the decisions (`true`, as an answer left them)."""
+        self.solver.add_clause([-switch, *(-np.asarray(self.encoding.decisions) * np.sign(
+            true)).tolist()])
+
+    def retire(self, switch: int) -> None:
+        """`switch` off for good (the clauses behind it with it)."""
+        self.solver.add_clause([-switch])
+
+    def _ask(self, kept: list[Cell], budget: int, show: bool, also: list[int]
+             ) -> tuple[bool | None, Any]:
         deadline = limits.current()
-        if deadline is not None:
-            budget = min(budget, max(SWITCH_CONFLICTS // 4,
-                                     int(self.rate * deadline.remaining())))
-        began, before = time.perf_counter(), self._conflicts()
         self.solver.conf_budget(budget)
-        said = self.solver.solve_limited(assumptions=[self.switch[c] for c in kept])
-        spent, seconds = self._conflicts() - before, time.perf_counter() - began
-        if spent > 100 and seconds > 0:
-            self.rate = spent / seconds
+        on = [self.switch[c] for c in kept]
+        off = self.switches.difference(on)  # relaxed: nothing for the solver to decide
+        alarm = None if deadline is None else threading.Timer(
+            max(QUESTION_FLOOR, deadline.remaining()), self.solver.interrupt)
+        if alarm is not None:
+            alarm.start()
+        try:
+            said = self.solver.solve_limited(
+                assumptions=[*self.given, *on, *(-v for v in off), *also],
+                expect_interrupt=alarm is not None)
+        finally:
+            if alarm is not None:
+                alarm.cancel()
+                self.solver.clear_interrupt()
         if said is None:
             return None, None
         if said is False:
-            return True, sorted(self.item_of[v] for v in self.solver.get_core() or [])
+            return True, sorted(self.item_of[v] for v in self.solver.get_core() or []
+                                if v in self.item_of)
         if not show:
             return False, None
         model = np.asarray(self.solver.get_model())
         decisions = np.asarray(self.encoding.decisions)
-        answer = self.encoding.decode(set(decisions[model[decisions - 1] > 0].tolist()))
+        self.true = model[decisions - 1]
+        answer = self.encoding.decode(set(decisions[self.true > 0].tolist()))
         kept_ = set(kept)
         board = self.genre.author.relax(self.puzzle, [c for c in self.items if c not in kept_])
         if not self.genre.obeys_rules(board, answer):
@@ -284,8 +435,56 @@ class _Switchboard:
         return False, answer
 
 
+SOLVERS_KEPT = 4
+"""Solvers `_HeldSolvers` keeps, one per frame (the last given back)."""
+HELD_CLAUSES = 100_000
+"""Clauses of parts a kept solver may hold (beyond, it goes: the next board on its frame
+starts a new one with only the parts it needs; each part held, though switched off, still
+has variables for the solver to set)."""
+
+
+class _HeldSolvers:
+    """SAT solvers kept between analyses, one per frame (`engine.clauses.Frame`), with the
+    keys of the parts each holds: a board edited keeps its frame, often most of its model
+    (a 20×20 Square Jam's is 90,000 clauses, whose loading alone costs a tenth of a
+    second), and most of its clues, and the clauses the solver learnt about them stay
+    true. Each is lent to one analysis at a time. (A frame written anew, past its parts'
+    limit, is a new frame: its old solver is no longer asked for, and goes.)"""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.kept: dict[Any, tuple[Any, set[Hashable]]] = {}
+
+    def take(self, frame: Any) -> tuple[Any, set[Hashable]] | None:
+        """(a solver holding `frame`, the keys of its parts), taken out, or None."""
+        with self.lock:
+            return self.kept.pop(frame, None) if frame is not None else None
+
+    def give(self, frame: Any, solver: Any, parts: set[Hashable]) -> None:
+        with self.lock:
+            dropped = [self.kept.pop(frame, (None,))[0]]
+            if sum(len(frame.parts[key][1]) for key in parts) <= HELD_CLAUSES:
+                self.kept[frame] = (solver, parts)
+            else:
+                dropped.append(solver)
+            while len(self.kept) > SOLVERS_KEPT:
+                dropped.append(self.kept.pop(next(iter(self.kept)))[0])
+        for old in dropped:
+            if old is not None:
+                old.delete()
+
+
+_HELD = _HeldSolvers()
+
+
+NEAR_CLUES = 8
+"""Items in the first switched model of a genre whose model is mostly its clues'
+(`ClueSwitches.NEAR_FIRST`): the nearest the edit; then twice as many, and so on (a solver
+kept on the frame is only given the parts it lacks)."""
+
+
 def _switched_smallest(puzzle: Board, items: list[Cell], focus: Cell | None = None
-                       ) -> tuple[list[Cell], bool] | None:
+                       ) -> tuple[list[Cell], bool] | str | None:
     """The deletion of `_smallest` asked of one SAT solver (`_Switchboard`), for a genre
     whose clause model has switches: the items within 1, 2, 4, … of `focus` first, until
     they alone have no answer (the conflict the edit made, near it); the core the solver
@@ -294,23 +493,41 @@ def _switched_smallest(puzzle: Board, items: list[Cell], focus: Cell | None = No
     answer: then the rest's core is the set, else the answer found (checked by the
     validator) shows the item needed. Relaxing only adds answers, so an item once shown
     needed stays needed as the set shrinks: once every item left is shown needed, the set
-    is minimal. None where there is no switched model (or it cannot be built), or the
-    board has an answer even keeping every item by it, or none with every item relaxed
-    (what relaxing keeps is to blame: `conflict` looks among the givens)."""
-    if genre_of(puzzle).clue_switches is None or not items:
+    is minimal. Where a genre's model is mostly its clues' (`NEAR_FIRST`), the solver
+    holds only the NEAR_CLUES items nearest `focus` at first (every other relaxed: a set
+    with no answer there has none on the board, and each member's answer without it is
+    one of the board that relaxes the rest too), and twice as many only while those have
+    an answer. None where there is no switched model (or it cannot be built), or the board
+    has an answer even keeping every item by it; RELAXED_NONE where it has none with every
+    item relaxed (what relaxing keeps is to blame: `conflict` looks among the givens)."""
+    switches = genre_of(puzzle).clue_switches
+    if switches is None or not items:
         return None
-    try:
-        board = _Switchboard(puzzle, items)
-    except (ValueError, RectlogicError, ImportError):  # too many candidates; no python-sat
-        return None
-    try:
-        return _switched_deletion(board, items, focus)
-    finally:
-        board.close()
+    order = items if focus is None else sorted(items, key=lambda c: (_distance(c, focus), c))
+    sizes = [len(items)]
+    if focus is not None and switches.NEAR_FIRST:
+        sizes[:0] = [n for n in (NEAR_CLUES << k for k in range(8)) if n < len(items)]
+    for n in sizes:
+        if limits.expired() and n != sizes[0]:
+            return None
+        try:
+            board = _Switchboard(puzzle, order[:n], order[n:])
+        except (ValueError, RectlogicError, ImportError):  # too many candidates; no python-sat
+            return None
+        try:
+            found = _switched_deletion(board, order[:n], focus, items)
+        finally:
+            board.close()
+        if found != "grow":
+            return found
+    return None
 
 
-def _switched_deletion(board: _Switchboard, items: list[Cell], focus: Cell | None
-                       ) -> tuple[list[Cell], bool] | None:
+def _switched_deletion(board: _Switchboard, items: list[Cell], focus: Cell | None,
+                       every: list[Cell]) -> tuple[list[Cell], bool] | str | None:
+    """`_switched_smallest` on one board holding `items` of `every` item, or "grow" where
+    they are not all and have an answer, or the solver could not tell."""
+    everything = len(items) == len(every)
     core: list[Cell] | None = None
     if focus is not None:
         reach = 1
@@ -322,16 +539,16 @@ def _switched_deletion(board: _Switchboard, items: list[Cell], focus: Cell | Non
             if said is True:
                 break
             core, reach = None, 2 * reach
-    while core is None:
-        if limits.expired():
-            return sorted(items), False
-        said, core = board.ask(items, SWITCH_CONFLICTS)
+    if core is None:  # asked even past the deadline (a question has QUESTION_FLOOR)
+        said, core = board.ask(items, SWITCH_CONFLICTS, show=everything)
+        if said is not True and not everything:
+            return "grow"
         if said is None:
             return None  # the solver cannot tell in its budget: the native search may
         if said is False:
             return None  # our search said no answer: `conflict` goes on with its own
     if not core:
-        return None
+        return RELAXED_NONE
     while True:  # a core asked again often gives a smaller one
         said, again = board.ask(core, SWITCH_CONFLICTS)
         if said is not True or len(again) >= len(core):
@@ -347,7 +564,7 @@ def _switched_deletion(board: _Switchboard, items: list[Cell], focus: Cell | Non
             waiting = [c for c in core if c not in needed and c not in tried]
             if not waiting:
                 break
-            if limits.expired():
+            if limits.expired() and len(core) > 1:  # one item: one question says all
                 return sorted(core), False
             item = max(waiting, key=lambda c: (_distance(c, hub), c))
             tried.add(item)
@@ -356,7 +573,7 @@ def _switched_deletion(board: _Switchboard, items: list[Cell], focus: Cell | Non
                 inside = set(got)
                 core = [c for c in core if c in inside]
                 if not core:
-                    return None  # no answer with every item relaxed
+                    return RELAXED_NONE
             elif said is False:
                 needed.add(item)
             else:

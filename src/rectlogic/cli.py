@@ -566,7 +566,9 @@ def bench_cmd(
         for r in [] if as_json else rows:
             print(f"{r['genre']:<11} {r['size']:>6} {r['boards']:>3} boards, {r['deletions']} "
                   f"deletions + {r['additions']} additions {r['statuses']}: median "
-                  f"{r['median_ms']} ms, p99 {r['p99_ms']} ms, max {r['max_ms']} ms")
+                  f"{r['median_ms']} ms, p99 {r['p99_ms']} ms, max {r['max_ms']} ms; CPU "
+                  f"median {r['cpu_median_ms']} ms, p99 {r['cpu_p99_ms']} ms, max "
+                  f"{r['cpu_max_ms']} ms")
         return
     if hints:
         _hint_bench(formats.genre_name(genre) if genre else None, as_json)

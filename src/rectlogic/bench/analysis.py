@@ -54,9 +54,11 @@ def run_analysis_bench(sizes: tuple[int, ...] = SIZES, per_size: int = 0,
                        seed: int = 0, progress: Callable[[int], None] | None = None
                        ) -> list[dict[str, Any]]:
     """Per genre and size: edits, statuses (and how many analyses ran out of time for the
-    differing cells or the smallest conflict: `cut short`), and the median / p99 / max
-    analysis time in ms (`per_size` boards of each, 0 = all; `cells` empty cells per board
-    get additions)."""
+    differing cells or the smallest conflict: `cut short`, each named in `cut_short_edits`
+    as [board id, edit, row, column, the part cut short]), and the median / p99 / max
+    analysis time in ms, wall-clock and the process's CPU time (`cpu_…`: the machine may be
+    shared, and other processes' load inflates only the first) (`per_size` boards of each,
+    0 = all; `cells` empty cells per board get additions)."""
     by_kind: dict[tuple[str, int], list[Any]] = {}
     for row in bank.rows(bank_path, genre=genre):
         if row.rows in sizes:
@@ -65,19 +67,26 @@ def run_analysis_bench(sizes: tuple[int, ...] = SIZES, per_size: int = 0,
     out, done = [], 0
     for (name, side), rows in sorted(by_kind.items()):
         times: dict[str, list[float]] = {"delete": [], "add": []}
+        cpu: list[float] = []
         statuses: Counter = Counter()
+        cut: list[list[Any]] = []
         warm = False
         for row in rows[:per_size or None]:
             for kind, cell, q in single_edits(load(row.url).puzzle, cells, rng):
                 if not warm:  # the genre's kernels compile on first use: not an edit's time
                     analyze(q, focus=cell)
                     warm = True
-                began = time.perf_counter()
+                began, began_cpu = time.perf_counter(), time.process_time()
                 result = analyze(q, focus=cell)  # as the workbench asks, after an edit
                 times[kind].append(1000 * (time.perf_counter() - began))
+                cpu.append(1000 * (time.process_time() - began_cpu))
                 statuses[result["status"]] += 1
-                statuses["cut short"] += not (result["differ_complete"]
-                                              and result["conflict_minimal"])
+                short = [part for part, done in (("differ", result["differ_complete"]),
+                                                 ("conflict", result["conflict_minimal"]))
+                         if not done]
+                statuses["cut short"] += bool(short)
+                if short:
+                    cut.append([row.id, kind, *cell, *short])
                 done += 1
                 if progress:
                     progress(done)
@@ -85,7 +94,9 @@ def run_analysis_bench(sizes: tuple[int, ...] = SIZES, per_size: int = 0,
         out.append({"genre": name, "size": f"{side}x{side}",
                     "boards": len(rows[:per_size or None]), "edits": len(every),
                     "deletions": len(times["delete"]), "additions": len(times["add"]),
-                    "statuses": dict(statuses), **_spread(every)})
+                    "statuses": dict(statuses), **_spread(every),
+                    **{f"cpu_{k}": v for k, v in _spread(sorted(cpu)).items()},
+                    "cut_short_edits": cut})
     return out
 
 

@@ -3,7 +3,8 @@ each genre writes its rules for the clause engines (`rectlogic.sat`). Knows no g
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import threading
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,27 +20,160 @@ class Cnf:
     top: int = 0
     clauses: list[list[int]] = field(default_factory=list)
     counts: list[tuple[list[int], int]] = field(default_factory=list)
+    frame: Frame | None = None
+    """The frame this model was built on (`framed`): its clauses come first."""
+    parts: dict[Hashable, int] = field(default_factory=dict)
+    """The frame's parts this model holds (`switched_part`), each key with its switch."""
+    given: list[int] = field(default_factory=list)
+    """Literals true in every model (unit clauses in `as_clauses`), kept apart so that a
+    solver on the frame can take them as assumptions: what a frame leaves open and a
+    board decides (Shakashaka's black cells)."""
 
     def var(self) -> int:
         self.top += 1
         return self.top
 
-    def exactly(self, lits: list[int], k: int) -> None:
-        self.counts.append((lits, k))
+    def exactly(self, lits: list[int], k: int, when: int = 0) -> None:
+        """Exactly k of `lits`; with `when` (a literal), only when it is true: a clue behind
+        a switch (`Genre.clue_switches`). A switched count is written as clauses at once,
+        each with `-when` added, so every back end reads it as plain clauses."""
+        if not when:
+            self.counts.append((lits, k))
+            return
+        clauses, self.top = _equals(lits, k, self.top)
+        self.clauses.extend([-when, *clause] for clause in clauses)
+
+    def add(self, clauses: Iterable[list[int]], when: int = 0) -> None:
+        """These clauses; with `when`, each only when that literal is true."""
+        self.clauses.extend([-when, *clause] for clause in clauses) if when else (
+            self.clauses.extend(clauses))
+
+    def clues(self, given: dict[Any, Hashable], cells: Iterable[Any],
+              write: Callable[[Cnf, int, Any, Any], None]) -> dict[Any, int]:
+        """Every clue of `given` (place → what it says, all that its clauses depend on),
+        each written by `write(cnf, when, place, says)` (each clause only when `when`, a
+        literal, is true; 0: always): those at `cells` behind a switch of their own, as a
+        part of the frame (`switched_part`), the others as they are. Returns the switch
+        of each of `cells` (one that holds no clue switches nothing)."""
+        switched = set(cells)
+        switches = {}
+        for at in sorted(switched.union(given)):
+            says = given.get(at)
+
+            def part(cnf: Cnf, when: int, at: Any = at, says: Any = says) -> None:
+                if says is not None:
+                    write(cnf, when, at, says)
+
+            if at in switched:
+                switches[at] = self.switched_part((at, says), part)
+            else:
+                part(self, 0)
+        return switches
+
+    def switched_part(self, key: Hashable, build: Callable[[Cnf, int], None]) -> int:
+        """A switch, and the clauses that `build(cnf, switch)` writes behind it (a clue
+        switched: each of its clauses with `-switch`), written once per frame and `key`
+        (which must name everything they say) and copied here: an edited board keeps most
+        of its clues, and a solver that holds the frame (`Frame`) needs only the parts it
+        lacks, whose variables are the frame's alone."""
+        frame = self.frame
+        assert frame is not None, "a part is written on a frame (`framed`)"
+        with _frames_lock:
+            if key not in frame.parts:
+                scratch = Cnf(frame.top)
+                switch = scratch.var()
+                build(scratch, switch)
+                scratch.write_counts()
+                frame.top = scratch.top
+                frame.parts[key] = (switch, scratch.clauses)
+            switch, clauses = frame.parts[key]
+        self.clauses.extend(clauses)
+        self.parts[key] = switch
+        self.top = max(self.top, frame.top)
+        return switch
+
+    def only_frame_and_parts(self) -> bool:
+        """Is this model its frame and its parts, nothing else (a solver holding the frame
+        can then be given only the parts it lacks)?"""
+        if self.frame is None or self.counts:
+            return False
+        written = sum(len(self.frame.parts[k][1]) for k in self.parts)
+        return len(self.clauses) == len(self.frame.clauses) + written
+
+    def write_counts(self) -> None:
+        """The counts written out as clauses now, on new variables past `top`."""
+        for lits, k in self.counts:
+            written, self.top = _equals(lits, k, self.top)
+            self.clauses.extend(written)
+        self.counts = []
 
     def as_clauses(self) -> list[list[int]]:
         """Everything as clauses (cardinalities by sequential counters)."""
-        from pysat.card import CardEnc, EncType
-
-        out, top = list(self.clauses), self.top
+        out, top = [*self.clauses, *([x] for x in self.given)], self.top
         for lits, k in self.counts:
-            if k < 0 or k > len(lits):
-                out.append([])  # unsatisfiable
-                continue
-            enc = CardEnc.equals(lits=lits, bound=k, top_id=top, encoding=EncType.seqcounter)
-            top = max(top, enc.nv)
-            out.extend(enc.clauses)
+            clauses, top = _equals(lits, k, top)
+            out.extend(clauses)
         return out
+
+
+@dataclass(eq=False)
+class Frame:
+    """What a key decides of a switched model (a board's size, say), written once, and the
+    switched parts written on it since (`Cnf.switched_part`), each on variables of its own
+    past every earlier one's: any model built on the frame is its clauses and some of its
+    parts."""
+
+    key: Hashable
+    clauses: list[list[int]]
+    made: Any
+    """What the frame's builder returned (the variables the parts are written over)."""
+    top: int
+    """The last variable of the frame and its parts so far."""
+    parts: dict[Hashable, tuple[int, list[list[int]]]] = field(default_factory=dict)
+    """Part key → (its switch, its clauses)."""
+
+    def fresh(self) -> int:
+        """A variable no part has or will have (for a solver on the frame to use)."""
+        with _frames_lock:
+            self.top += 1
+            return self.top
+
+
+FRAMES_KEPT = 8
+"""Frames `framed` keeps (the last made or used)."""
+PARTS_KEPT = 20_000
+"""Parts a frame takes before it is written anew (without them)."""
+_frames: dict[Hashable, Frame] = {}
+_frames_lock = threading.Lock()
+
+
+def framed(key: Hashable, build: Callable[[Cnf], Any]) -> tuple[Cnf, Any]:
+    """A new Cnf on the frame of `key` (`Frame`), and what `build` returned (the variables
+    the rest is written over): `build(cnf)` writes the frame once per key, and later calls
+    copy it (a board edited keeps its size, and the frame of a switched model is often
+    all that its size decides: a costly part, built once)."""
+    with _frames_lock:
+        frame = _frames.pop(key, None)
+        if frame is None or len(frame.parts) > PARTS_KEPT:
+            cnf = Cnf()
+            made = build(cnf)
+            cnf.write_counts()
+            frame = Frame(key, cnf.clauses, made, cnf.top)
+        _frames[key] = frame  # the last used, last out
+        while len(_frames) > FRAMES_KEPT:
+            del _frames[next(iter(_frames))]
+    return Cnf(frame.top, list(frame.clauses), frame=frame), frame.made
+
+
+def _equals(lits: list[int], k: int, top: int) -> tuple[list[list[int]], int]:
+    """"Exactly k of `lits`" as clauses by a sequential counter over new variables past
+    `top`, and the new top."""
+    from pysat.card import CardEnc, EncType
+
+    if k < 0 or k > len(lits):
+        return [[]], top  # unsatisfiable
+    enc = CardEnc.equals(lits=lits, bound=k, top_id=top, encoding=EncType.seqcounter)
+    return enc.clauses, max(top, enc.nv)
 
 
 def at_most_one(cnf: Cnf, lits: list[int]) -> None:

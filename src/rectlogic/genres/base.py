@@ -164,6 +164,18 @@ class ClueSwitches(Protocol):
     conflict search (`analyze.conflict`): one incremental SAT solver asked under
     assumptions instead of a board built and searched per question."""
 
+    NEAR_FIRST: bool
+    """Is the model mostly its switched clues' clauses (not the board's own)? Then the
+    search builds it over the clues nearest the edit first, and over more only while those
+    have an answer together."""
+
+    COMPARES: bool
+    """Does the analysis find the cells where a large board's answers differ by this model,
+    not by the genre's search? (Where the search is the slower.)"""
+    COUNTS: bool
+    """Does the analysis count a board's answers (its verdict) by this model, not by the
+    genre's search? (Where the search is the slower on the boards a setter edits.)"""
+
     def switched(self, puzzle: Any, cells: list[tuple[int, int]]) -> tuple[Any, dict[Any, int]]:
         """(the `Encoding` of `author.relax(puzzle, cells)`, a literal per cell): under the
         assumption that the literals of a subset S are true, the models are exactly the

@@ -8,7 +8,7 @@ from typing import ClassVar
 import numpy as np
 
 from ...grid import ANY_CLUE
-from ..base import ClauseModel, Genre, Part, Propagate, Violation, register
+from ..base import ClauseModel, ClueSwitches, Genre, Part, Propagate, Violation, register
 from ..generating import Judge
 from ..kits import shaded
 from . import generate as _generate
@@ -42,6 +42,7 @@ class ChocoBanana(shaded.ShadedCells, Genre[Puzzle, Answer]):
     TITLE = "Choco Banana"
     BANK_SIDES = (6, 8, 10, 15)  # 20×20 not built yet: the generator takes minutes a board
     clause_model = Part(".cnf", ClauseModel)
+    clue_switches = Part(".cnf", ClueSwitches)
     RULES = _rules.RULES
     LADDER = _rules.LADDER
     DEFAULT_RUNG = "probe"

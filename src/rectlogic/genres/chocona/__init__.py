@@ -9,6 +9,7 @@ import numpy as np
 from ...grid import ANY_CLUE, check_same_size, draw_rooms
 from ..base import (
     ClauseModel,
+    ClueSwitches,
     Genre,
     JankoCodec,
     Part,
@@ -48,6 +49,7 @@ class Chocona(shaded.ShadedCells, Genre[Puzzle, Answer]):
     name = "chocona"
     janko = Part(".codec", JankoCodec)
     clause_model = Part(".cnf", ClauseModel)
+    clue_switches = Part(".cnf", ClueSwitches)
     RULES = _rules.RULES
     LADDER = _rules.LADDER
     DEFAULT_RUNG = "probe"

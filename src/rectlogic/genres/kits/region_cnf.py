@@ -1,5 +1,7 @@
 """The region kit in clauses: a variable per candidate box; exactly one per clue, and every
-cell covered by exactly one chosen box (exact cover); optionally the no-four-meet law."""
+cell covered by exactly one chosen box (exact cover); optionally the no-four-meet law. Or,
+with no candidates at all, a variable per border and the lattice-point law that makes the
+borders cut the board into rectangles (`dissection`)."""
 
 from __future__ import annotations
 
@@ -128,3 +130,29 @@ def no_four_clauses(cnf: Cnf, boxes: list[tuple[int, Rect]], rows: int, cols: in
             four = [corner.get((i, j, q)) for q in range(4)]
             if all(four):
                 cnf.clauses.append([-x for x in four])
+
+
+def dissection(cnf: Cnf, rows: int, cols: int, four: bool = True
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """A variable per border, vertical (rows × cols−1: between (r, c) and (r, c+1)) and
+    horizontal (rows−1 × cols: between (r, c) and (r+1, c)), and clauses at every interior
+    lattice point that make the rooms the borders cut out rectangles, and each border one
+    between two rooms: no line ends at a point, and none bends there (a line that comes in
+    goes on, or meets one across it); with `four` false, no four lines meet at one (no four
+    rooms do). The borders are arrays of variables, as laid out."""
+    vertical = np.arange(cnf.top + 1, cnf.top + 1 + rows * (cols - 1)).reshape(rows, cols - 1)
+    cnf.top += vertical.size
+    horizontal = np.arange(cnf.top + 1, cnf.top + 1 + (rows - 1) * cols).reshape(rows - 1, cols)
+    cnf.top += horizontal.size
+    up, down = vertical[:-1, :].ravel(), vertical[1:, :].ravel()
+    left, right = horizontal[:, :-1].ravel(), horizontal[:, 1:].ravel()
+    laws = []
+    for line, across, (a, b) in ((up, down, (left, right)), (down, up, (left, right)),
+                                 (left, right, (up, down)), (right, left, (up, down))):
+        # a line without the one across from it meets both lines of the other axis
+        laws += [np.stack([-line, across, a], axis=1), np.stack([-line, across, b], axis=1)]
+    if not four:
+        laws.append(-np.stack([up, down, left, right], axis=1))
+    for law in laws:
+        cnf.clauses.extend(law.tolist())
+    return vertical, horizontal

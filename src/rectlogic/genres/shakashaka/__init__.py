@@ -11,6 +11,7 @@ from ...errors import RectlogicError
 from ...grid import ANY_CLUE, NO_CLUE
 from ..base import (
     ClauseModel,
+    ClueSwitches,
     Genre,
     JankoCodec,
     Part,
@@ -60,6 +61,7 @@ class Shakashaka(Genre[Puzzle, Answer]):
     name = "shakashaka"
     janko = Part(".codec", JankoCodec)
     clause_model = Part(".cnf", ClauseModel)
+    clue_switches = Part(".cnf", ClueSwitches)
     RULES = _rules.RULES
     LADDER = _rules.LADDER
     DEFAULT_RUNG = "probe"

@@ -8,6 +8,15 @@ from ..kits.region_cnf import cover_encoding, switched_cover
 from . import author
 from .model import Puzzle
 
+NEAR_FIRST = False
+"""`ClueSwitches.NEAR_FIRST`: a `?` clue has as many candidates as any, so the model is the
+same size whatever is switched."""
+COMPARES = False
+"""`ClueSwitches.COMPARES`: no edit of a bank board leaves several answers (the numbers must add
+up to the area)."""
+COUNTS = False
+"""`ClueSwitches.COUNTS`: the search counts in a few milliseconds."""
+
 
 def encode(puzzle: Puzzle) -> Encoding:
     return cover_encoding(puzzle)

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...grid import ANY_CLUE, NO_CLUE, draw_rooms
-from ..base import ClauseModel, Genre, Part, Propagate, Violation, register
+from ..base import ClauseModel, ClueSwitches, Genre, Part, Propagate, Violation, register
 from ..generating import Judge
 from ..kits.regions import draw_rects, drawn_boxes, region_picture, regions_json
 from . import generate as _generate
@@ -26,6 +26,7 @@ NOT_A_CORNER = 1
 class SquareJam(Genre[Puzzle, Answer]):
     name = "squarejam"
     clause_model = Part(".cnf", ClauseModel)
+    clue_switches = Part(".cnf", ClueSwitches)
     ALIASES = ("square-jam", "square jam")
     TITLE = "Square Jam"
     SCALING_SIDES = (10, 15, 20, 25, 30)  # squares grow as the cube of the side

@@ -8,6 +8,14 @@ from ..kits.region_cnf import cover_encoding, switched_cover
 from . import author
 from .model import Puzzle
 
+NEAR_FIRST = False
+"""`ClueSwitches.NEAR_FIRST`: a `?` mark has as many candidates as any, so the model is the
+same size whatever is switched."""
+COMPARES = False
+"""`ClueSwitches.COMPARES`: the bank has no board of 400 cells."""
+COUNTS = False
+"""`ClueSwitches.COUNTS`: the search counts in a few milliseconds."""
+
 
 def encode(puzzle: Puzzle) -> Encoding:
     return cover_encoding(puzzle, corners=True)
