@@ -5,7 +5,7 @@ the number changes everything — and keep a placement the solver proves unique.
 from __future__ import annotations
 
 from bisect import bisect
-from functools import cache
+from dataclasses import dataclass
 from itertools import accumulate
 
 import numpy as np
@@ -44,32 +44,159 @@ OUTSIDE = 0.5
 than evenly drawn ones would)."""
 
 
-def _weight(h: int, w: int) -> float:
-    """A shape's weight: its share among Janko's (halved between its two turns), biased to
-    larger areas."""
-    share = SHAPES.get((min(h, w), max(h, w)), 0.0)
-    return share * (h * w) ** AREA_BIAS / (1 if h == w else 2)
+PRIMES = frozenset({2, 3, 5, 7, 11, 13, 17, 19, 23})
+"""The prime areas a published shape can have."""
 
 
-@cache
-def _shapes(rows: int, cols: int) -> tuple[tuple[int, int, float], ...]:
-    """Every shape (height, width) a tiling of this board may draw, with its weight (the
-    single cell first: it always fits)."""
-    turns = {(h, w) for a, b in SHAPES for h, w in ((a, b), (b, a)) if h <= rows and w <= cols}
-    return ((1, 1, _weight(1, 1)),
-            *sorted((h, w, _weight(h, w)) for h, w in turns if (h, w) != (1, 1)))
+def beside(mask: np.ndarray) -> np.ndarray:
+    """The cells with an edge neighbour in the mask."""
+    rows, cols = mask.shape
+    near = np.zeros((rows + 2, cols + 2), dtype=bool)
+    for dr, dc in ((0, 1), (2, 1), (1, 0), (1, 2)):
+        near[dr : dr + rows, dc : dc + cols] |= mask
+    return near[1:-1, 1:-1]
 
 
-def random_tiling(rows: int, cols: int, rng: np.random.Generator) -> list[Rect]:
-    """Fill the grid row-major: at the first free cell put a random rectangle that fits. (What
-    is filled is a skyline: a rectangle at the first free cell starts at its column's
-    height, so it fits where the columns beside are as high and the board is deep enough.)"""
-    shapes = _shapes(rows, cols)
+def published_shape(h: int, w: int) -> bool:
+    """Whether published boards use the shape (either way round)."""
+    return (min(h, w), max(h, w)) in SHAPES
+
+
+@dataclass(frozen=True)
+class Taste:
+    """One setter's habits: how a board's rectangles are drawn and where its clues sit. The
+    plain taste (the defaults) gives Janko's means; the published style draws one per board
+    (`drawn`), because Janko's boards come from many setters and differ far more from one
+    another than boards of one taste do (at 10×10 the clues per 100 cells spread 6.3 about
+    their mean, against 2.7 under one taste), and that sameness is what gives a generated
+    board away."""
+
+    bias: float = AREA_BIAS
+    """The area exponent of the shape weights (larger: fewer, larger rectangles)."""
+    centre: float = 5.0
+    narrow: float = 0.0
+    """How tightly the areas keep to `centre` (the weights fall as exp(−narrow · ln²(area /
+    centre))): one setter's board keeps to a size, the mix of setters' spans them all."""
+    hug: float = 1.0
+    """How much likelier a rectangle on the board's edge lies along it (for each edge it
+    touches; 1 / hug across it)."""
+    strips: float = 1.0
+    """How much likelier a shape one cell wide is drawn."""
+    squares: float = 1.0
+    """How much likelier a square is drawn."""
+    primes: float = 1.0
+    """How much likelier a shape of prime area is drawn (some setters keep to numbers that
+    are not)."""
+    align: float = 1.0
+    """How much likelier a rectangle is drawn whose corner makes four rectangles meet."""
+    inside: float = INSIDE
+    outside: float = OUTSIDE
+    corner: float = 1.0
+    """How much likelier a clue is drawn in its rectangle's corner."""
+    beside: float = 1.0
+    """How much likelier a clue is drawn beside a clue already placed (some setters never
+    put two side by side, some like pairs)."""
+
+    def weight(self, h: int, w: int) -> float:
+        """A shape's weight: its share among Janko's (halved between its two turns), biased
+        to larger areas, to strips and to squares as the taste has it."""
+        share = SHAPES.get((min(h, w), max(h, w)), 0.0)
+        keep = np.exp(-self.narrow * np.log(h * w / self.centre) ** 2) if self.narrow else 1
+        return (share * (h * w) ** self.bias / (1 if h == w else 2) * float(keep)
+                * (self.strips if min(h, w) == 1 < h * w else 1.0)
+                * (self.squares if h == w > 1 else 1.0)
+                * (self.primes if h * w in PRIMES else 1.0))
+
+    def shapes(self, rows: int, cols: int) -> list[tuple[int, int, float]]:
+        """Every shape (height, width) a tiling of this board may draw, with its weight (the
+        single cell first: it always fits)."""
+        turns = {(h, w) for a, b in SHAPES for h, w in ((a, b), (b, a))
+                 if h <= rows and w <= cols}
+        return [(1, 1, self.weight(1, 1)),
+                *sorted((h, w, self.weight(h, w)) for h, w in turns if (h, w) != (1, 1))]
+
+    def placing(self, r: int, c: int, h: int, w: int, rows: int, cols: int) -> float:
+        """How much likelier the taste draws a rectangle here, on the board's edge, than in
+        the middle (`hug`)."""
+        if h == w or self.hug == 1:
+            return 1.0
+        flat = 1 if w > h else -1  # lying along the top and bottom edges, across the sides
+        edges = flat * ((r == 0) + (r + h == rows) - (c == 0) - (c + w == cols))
+        return float(self.hug ** edges)
+
+    def cell_weights(self, rect: Rect, rows: int, cols: int,
+                     placed: np.ndarray | None = None) -> np.ndarray:
+        """How likely each cell of the rectangle is to carry its clue: off its edge `inside`
+        times, in its corners `corner` times, on the board's edge `outside` times, beside a
+        clue already `placed` (a mask of the board) `beside` times."""
+        t, lft, h, w = rect
+        weight = np.ones((h, w))
+        weight[1:-1, 1:-1] = self.inside
+        for r in {0, h - 1}:
+            for c in {0, w - 1}:
+                weight[r, c] = self.corner
+        r, c = np.arange(t, t + h), np.arange(lft, lft + w)
+        weight[(r == 0) | (r == rows - 1), :] *= self.outside
+        weight[:, (c == 0) | (c == cols - 1)] *= self.outside
+        if placed is not None and placed.any():
+            weight[beside(placed)[t : t + h, lft : lft + w]] *= self.beside
+        return weight
+
+    def next_rectangle(self, left: list[int], rects: list[Rect], placed: np.ndarray) -> int:
+        """Which of the rectangles `left` (in random order) takes its clue next: the first,
+        or — for a taste for clues side by side — the first beside a clue already placed."""
+        if self.beside > 1 and placed.any():
+            near = beside(placed)
+            for k in left:
+                t, lft, h, w = rects[k]
+                if near[t : t + h, lft : lft + w].any():
+                    return k
+        return left[0]
+
+
+PLAIN = Taste()
+"""The taste of every board in the minimal style."""
+TASTES = {"bias": (AREA_BIAS, 0.0), "centre": (5.5, 0.7), "narrow": (1.0, 0.8),
+          "strips": (1.2, 0.6), "squares": (1.0, 0.5), "primes": (1.0, 0.8),
+          "align": (1.5, 0.8), "hug": (2.0, 0.5), "inside": (INSIDE, 0.6),
+          "outside": (OUTSIDE, 1.5), "corner": (1.3, 0.5), "beside": (0.7, 3.0)}
+"""How the published style draws a taste: per habit, the median and the spread of the
+logarithm of a log-normal draw."""
+
+
+def drawn(rng: np.random.Generator) -> Taste:
+    """A setter's taste at random (`TASTES`)."""
+    return Taste(**{name: median * float(np.exp(spread * rng.standard_normal()))
+                    for name, (median, spread) in TASTES.items()})
+
+
+def random_tiling(rows: int, cols: int, rng: np.random.Generator,
+                  taste: Taste = PLAIN) -> list[Rect]:
+    """Fill the grid row-major: at the first free cell put a random rectangle that fits,
+    drawn by the taste's weights (`align` times likelier where its top right corner makes
+    four rectangles meet). (What is filled is a skyline: a rectangle at the first free cell
+    starts at its column's height, so it fits where the columns beside are as high and the
+    board is deep enough.)"""
+    shapes = taste.shapes(rows, cols)
+    owner = np.full((rows, cols), -1)
+    placed = [0]
+
+    def crossing(r: int, c: int) -> bool:
+        """Would a rectangle ending left of lattice point (r, c), below it, make four meet?"""
+        if r == 0 or c == cols:
+            return False
+        left, right, below = owner[r - 1, c - 1], owner[r - 1, c], owner[r, c]
+        return left != right and below != right
 
     def choose(r: int, c: int, run: int) -> tuple[int, int]:
-        fits = [(h, w) for h, w, _ in shapes if w <= run and r + h <= rows]
-        totals = list(accumulate(wt for h, w, wt in shapes if w <= run and r + h <= rows))
-        return fits[min(len(fits) - 1, bisect(totals, rng.random() * totals[-1]))]
+        fits = [(h, w, wt * (taste.align if crossing(r, c + w) else 1.0)
+                 * taste.placing(r, c, h, w, rows, cols))
+                for h, w, wt in shapes if w <= run and r + h <= rows]
+        totals = list(accumulate(wt for _, _, wt in fits))
+        h, w, _ = fits[min(len(fits) - 1, bisect(totals, rng.random() * totals[-1]))]
+        placed[0] += 1
+        owner[r : r + h, c : c + w] = placed[0]
+        return h, w
 
     rects = skyline_tiling(rows, cols, choose)
     assert rects is not None  # the single cell always fits
@@ -97,7 +224,7 @@ def merged(rects: list[Rect], rng: np.random.Generator, small: int = 1) -> list[
             continue
         unions = sorted((u, other) for other in left if other != mine
                         and (u := _joined(mine, other)) is not None
-                        and _weight(u[2], u[3]) > 0)
+                        and published_shape(u[2], u[3]))
         if unions:
             u, other = unions[int(rng.integers(len(unions)))]
             left -= {mine, other}
@@ -113,7 +240,7 @@ def split(rects: list[Rect], rng: np.random.Generator) -> list[Rect]:
         t, lft, h, w = rects[int(k)]
         cuts = [(t, lft, a, w, t + a, lft, h - a, w) for a in range(1, h)]
         cuts += [(t, lft, h, a, t, lft + a, h, w - a) for a in range(1, w)]
-        cuts = [cut for cut in cuts if _weight(*cut[2:4]) > 0 and _weight(*cut[6:]) > 0]
+        cuts = [cut for cut in cuts if published_shape(*cut[2:4]) and published_shape(*cut[6:])]
         if cuts:
             cut = cuts[int(rng.integers(len(cuts)))]
             return sorted(rects[: int(k)] + rects[int(k) + 1 :] + [cut[:4], cut[4:]])
@@ -121,19 +248,32 @@ def split(rects: list[Rect], rng: np.random.Generator) -> list[Rect]:
 
 
 def _cell(rect: Rect, rng: np.random.Generator, rows: int, cols: int,
-          allowed: np.ndarray | None = None) -> tuple[int, int]:
-    """A random cell of the rectangle (among `allowed`, a mask of it, when given), cells off
-    its edge drawn INSIDE times likelier, cells on the board's edge OUTSIDE times."""
+          allowed: np.ndarray | None = None, taste: Taste = PLAIN,
+          placed: np.ndarray | None = None) -> tuple[int, int]:
+    """A random cell of the rectangle (among `allowed`, a mask of it, when given), drawn by
+    the taste's weights (`Taste.cell_weights`: `placed` marks the clues already placed)."""
     t, lft, h, w = rect
-    weight = np.ones((h, w))
-    weight[1:-1, 1:-1] = INSIDE
-    r, c = np.arange(t, t + h), np.arange(lft, lft + w)
-    weight[(r == 0) | (r == rows - 1), :] *= OUTSIDE
-    weight[:, (c == 0) | (c == cols - 1)] *= OUTSIDE
+    weight = taste.cell_weights(rect, rows, cols, placed)
     if allowed is not None:
         weight = weight * allowed
     k = int(rng.choice(h * w, p=weight.reshape(-1) / weight.sum()))
     return t + k // w, lft + k % w
+
+
+def clue_cells(rows: int, cols: int, rects: list[Rect], rng: np.random.Generator,
+               taste: Taste = PLAIN) -> list[tuple[int, int]]:
+    """One cell per rectangle, placed one after another (`Taste.next_rectangle`, from a
+    random order: so that a taste can keep clues apart, or together)."""
+    placed = np.zeros((rows, cols), dtype=bool)
+    cells = []
+    left = rng.permutation(len(rects)).tolist()
+    while left:
+        k = taste.next_rectangle(left, rects, placed)
+        left.remove(k)
+        cell = _cell(rects[k], rng, rows, cols, taste=taste, placed=placed)
+        placed[cell] = True
+        cells.append(cell)
+    return cells
 
 
 def _image(cell: tuple[int, int], rows: int, cols: int, symmetry: str) -> tuple[int, int]:
@@ -143,13 +283,13 @@ def _image(cell: tuple[int, int], rows: int, cols: int, symmetry: str) -> tuple[
 
 
 def symmetric_clues(rows: int, cols: int, rects: list[Rect], rng: np.random.Generator,
-                    budget: int = 2000, symmetry: str = "half-turn"
+                    budget: int = 2000, symmetry: str = "half-turn", taste: Taste = PLAIN
                     ) -> list[tuple[int, int]] | None:
     """One cell per rectangle, the set of them symmetric (`symmetry`: under the half turn or a
     mirror): the rectangles are paired (a rectangle with one its images fall in; a rectangle
     holding a cell that is its own image may pair with itself), a random perfect pairing
-    found by backtracking within `budget` steps, then each pair takes a cell and its image.
-    None when there is no pairing (or the budget ran out)."""
+    found by backtracking within `budget` steps, then each pair in turn takes a cell (drawn
+    by the taste) and its image. None when there is no pairing (or the budget ran out)."""
     owner = np.zeros((rows, cols), dtype=int)
     for k, (t, lft, h, w) in enumerate(rects):
         owner[t : t + h, lft : lft + w] = k
@@ -184,14 +324,24 @@ def symmetric_clues(rows: int, cols: int, rects: list[Rect], rng: np.random.Gene
 
     if not pair():
         return None
-    cells = []
-    for k, other in mate.items():
+    cells: list[tuple[int, int]] = []
+    placed = np.zeros((rows, cols), dtype=bool)
+    left = rng.permutation(len(rects)).tolist()
+    while left:
+        k = taste.next_rectangle(left, rects, placed)
+        other = mate[k]
+        left = [j for j in left if j not in (k, other)]
         t, lft, h, w = rects[k]
         if k == other:  # on a cell that is its own image
-            cells.append(_cell(rects[k], rng, rows, cols, fixed[t : t + h, lft : lft + w]))
-        elif k < other:
-            r, c = _cell(rects[k], rng, rows, cols, turned[t : t + h, lft : lft + w] == other)
-            cells += [(r, c), _image((r, c), rows, cols, symmetry)]
+            new = [_cell(rects[k], rng, rows, cols, fixed[t : t + h, lft : lft + w], taste,
+                         placed)]
+        else:
+            cell = _cell(rects[k], rng, rows, cols, turned[t : t + h, lft : lft + w] == other,
+                         taste, placed)
+            new = [cell, _image(cell, rows, cols, symmetry)]
+        for cell in new:
+            placed[cell] = True
+        cells += new
     return cells
 
 
@@ -201,13 +351,13 @@ TILINGS = 60
 
 
 def tiling(rows: int, cols: int, rng: np.random.Generator,
-           symmetry: str | None) -> list[Rect] | None:
+           symmetry: str | None, taste: Taste = PLAIN) -> list[Rect] | None:
     """A random tiling; with a `symmetry`, one on which the clues can sit so (None if none
     came up in TILINGS draws)."""
     cells = np.arange(rows * cols).reshape(rows, cols)
     selfless = symmetry is not None and not (IMAGES[symmetry](cells) == cells).any()
     for _ in range(TILINGS if symmetry else 1):
-        rects = merged(random_tiling(rows, cols, rng), rng)
+        rects = merged(random_tiling(rows, cols, rng, taste), rng)
         if symmetry is None:
             return rects
         if selfless and len(rects) % 2:
@@ -232,22 +382,26 @@ def _clued(rows: int, cols: int, area: np.ndarray, cells: list[tuple[int, int]])
 
 
 def moved(cells: list[tuple[int, int]], rects: list[Rect], owner: np.ndarray,
-          rng: np.random.Generator, symmetry: str | None) -> list[tuple[int, int]]:
-    """The clue cells with one of them drawn again inside its rectangle (and, with a
-    `symmetry`, its partner moved with it, the pair still images of each other)."""
+          rng: np.random.Generator, symmetry: str | None, taste: Taste = PLAIN
+          ) -> list[tuple[int, int]]:
+    """The clue cells with one of them drawn again inside its rectangle, by the taste (and,
+    with a `symmetry`, its partner moved with it, the pair still images of each other)."""
     rows, cols = owner.shape
     out = list(cells)
     k = int(rng.integers(len(out)))
     mine = int(owner[out[k]])
+    image = _image(out[k], rows, cols, symmetry) if symmetry else out[k]
+    placed = np.zeros((rows, cols), dtype=bool)
+    for cell in out:
+        placed[cell] = cell not in (out[k], image)
     if symmetry is None:
-        out[k] = _cell(rects[mine], rng, rows, cols)
+        out[k] = _cell(rects[mine], rng, rows, cols, taste=taste, placed=placed)
         return out
-    image = _image(out[k], rows, cols, symmetry)
     if image == out[k]:
         return out  # on its own image: it stays there (a rare move lost)
     t, lft, h, w = rects[mine]
     turned = IMAGES[symmetry](owner)[t : t + h, lft : lft + w] == int(owner[image])
-    out[k] = _cell(rects[mine], rng, rows, cols, turned)
+    out[k] = _cell(rects[mine], rng, rows, cols, turned, taste, placed)
     out[out.index(image)] = _image(out[k], rows, cols, symmetry)
     return out
 
@@ -258,25 +412,28 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Pu
     None. (Every number is needed: the style only says whether the clues may sit symmetric —
     most published boards' do, `SYMMETRY`.) Where no random tiling takes symmetric clues
     (large boards), a mirrored tiling does, and each placement's rectangles are then redrawn
-    around its clues (`unmirrored`)."""
+    around its clues (`unmirrored`). In the published style each attempt has a setter's
+    taste of its own (`drawn`), in the minimal style the plain one."""
     symmetry = None
+    taste = PLAIN
     if judge.style == "published":
+        taste = drawn(rng)
         draw = rng.random()
         for kind, share in SYMMETRY.items():
             if draw < share:
                 symmetry = kind
                 break
             draw -= share
-    base = tiling(rows, cols, rng, symmetry)
+    base = tiling(rows, cols, rng, symmetry, taste)
     mirrored = base is None and symmetry is not None
     if mirrored:
-        base = mirrored_tiling(rows, cols, rng, symmetry)
+        base = mirrored_tiling(rows, cols, rng, symmetry, taste)
     if base is None:
         return None
     first = None
     for _ in range(PLACEMENTS):
-        cells = (symmetric_clues(rows, cols, base, rng, symmetry=symmetry) if symmetry
-                 else [_cell(rect, rng, rows, cols) for rect in base])
+        cells = (symmetric_clues(rows, cols, base, rng, symmetry=symmetry, taste=taste)
+                 if symmetry else clue_cells(rows, cols, base, rng, taste))
         if cells is None:
             continue
         rects = unmirrored(base, cells, rng) if mirrored else base
@@ -286,7 +443,7 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Pu
             continue
         if judge.hits is None or judge.hits(puzzle):
             return puzzle if judge.harder is None else climbed(
-                puzzle, cells, rects, owner, area, rng, judge, symmetry)
+                puzzle, cells, rects, owner, area, rng, judge, symmetry, taste)
         first = first or puzzle
     return first
 
@@ -301,34 +458,35 @@ def _maps(rows: int, cols: int, rects: list[Rect]) -> tuple[np.ndarray, np.ndarr
     return area, owner
 
 
-def _strips(length: int, rng: np.random.Generator) -> list[int]:
+def _strips(length: int, rng: np.random.Generator, taste: Taste = PLAIN) -> list[int]:
     """A line of `length` cells cut into strips of the lengths published boards use (no single
     cell unless the line is one: Janko's larger boards have none)."""
     out: list[int] = []
     while (left := length - sum(out)) > 0:
-        fits = [w for w in range(2, left + 1) if _weight(1, w) > 0 and left - w != 1] or [left]
-        weights = np.array([_weight(1, w) or 1.0 for w in fits])
+        fits = [w for w in range(2, left + 1) if published_shape(1, w) and left - w != 1
+                ] or [left]
+        weights = np.array([taste.weight(1, w) or 1.0 for w in fits])
         out.append(fits[int(rng.choice(len(fits), p=weights / weights.sum()))])
     return out
 
 
 def mirrored_tiling(rows: int, cols: int, rng: np.random.Generator,
-                    symmetry: str) -> list[Rect]:
+                    symmetry: str, taste: Taste = PLAIN) -> list[Rect]:
     """A tiling that is its own image under the symmetry: one half tiled at random and
     mirrored, the middle line of an odd board cut into strips that are images of each other
     (or their own); symmetric clues always fit it (each rectangle pairs with its image)."""
     turned = symmetry != "left-right"  # the rows are cut in half, else the columns
     long, short = (rows, cols) if turned else (cols, rows)  # the side cut in half, the other
-    half = merged(random_tiling(*((rows // 2, cols) if turned else (rows, cols // 2)), rng),
-                  rng)
+    half = merged(random_tiling(*((rows // 2, cols) if turned else (rows, cols // 2)), rng,
+                                taste), rng)
     rects = list(half)
     if long % 2:  # the middle line: strips, mirrored along it unless the mirror keeps it
         m = long // 2
-        line = _strips(short, rng) if symmetry != "half-turn" else []
+        line = _strips(short, rng, taste) if symmetry != "half-turn" else []
         if symmetry == "half-turn":
             centre = 3 if short % 2 else 2 * int(rng.integers(0, 2))  # no lone centre cell
             centre = min(centre, short)
-            side = _strips((short - centre) // 2, rng)
+            side = _strips((short - centre) // 2, rng, taste)
             line = side + ([centre] if centre else []) + side[::-1]
         at = 0
         for w in line:
@@ -370,7 +528,7 @@ def unmirrored(rects: list[Rect], cells: list[tuple[int, int]],
                 if (r1 < ut + a) != (r2 < ut + a)]
         cuts += [((ut, ul, uh, a), (ut, ul + a, uh, uw - a)) for a in range(1, uw)
                  if (c1 < ul + a) != (c2 < ul + a)]
-        cuts = [cut for cut in cuts if all(h * w > 1 and _weight(h, w) > 0
+        cuts = [cut for cut in cuts if all(h * w > 1 and published_shape(h, w)
                                            for _, _, h, w in cut)]
         if cuts:
             rects = [r for i, r in enumerate(rects) if i not in (j, k)]
@@ -380,14 +538,14 @@ def unmirrored(rects: list[Rect], cells: list[tuple[int, int]],
 
 def climbed(puzzle: Puzzle, cells: list[tuple[int, int]], rects: list[Rect],
             owner: np.ndarray, area: np.ndarray, rng: np.random.Generator, judge: Judge,
-            symmetry: str | None) -> Puzzle:
-    """The board after CLIMB tries to move a clue, each kept when the board stays of the grade
-    asked and gets harder inside it."""
+            symmetry: str | None, taste: Taste = PLAIN) -> Puzzle:
+    """The board after CLIMB tries to move a clue (by the taste), each kept when the board
+    stays of the grade asked and gets harder inside it."""
     assert judge.harder is not None and judge.hits is not None
     rows, cols = owner.shape
     height = judge.harder(puzzle)
     for _ in range(CLIMB):
-        trial = moved(cells, rects, owner, rng, symmetry)
+        trial = moved(cells, rects, owner, rng, symmetry, taste)
         board = _clued(rows, cols, area, trial)
         if board == puzzle or not judge.accept(board) or not judge.hits(board):
             continue
