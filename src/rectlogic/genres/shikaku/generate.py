@@ -372,6 +372,16 @@ CLIMB = 12
 grade asked, each kept when the board stays of that grade and gets harder inside it (the
 judge's `harder`): the first placement to come sits low in its grade (Janko's `probe`
 boards leave 19 cells to probing at 10×10; the first placement found, 8)."""
+FLOOR, FLOOR_SHARE = 9, 0.09
+"""The fewest clues a board of a grade above the first may leave to the grade's own rule
+after climbing (the judge's `harder`): FLOOR, or on a board of fewer than 100 cells
+FLOOR_SHARE of its cells. A board that needs its rule for two or three clues is one a
+setter would not publish at that grade (Janko's 10×10 `probe` boards leave 6 to 34 to
+probing, `dual` boards 4 to 26 to the forced cells; without a floor a quarter of the
+generator's `probe` boards left 3 to 5, and their median score was 13 against 19)."""
+DRAWS = 4
+"""Draws of a move allowed per move tried, at most (draws of a placement already tried are
+not tries)."""
 
 
 def _clued(rows: int, cols: int, area: np.ndarray, cells: list[tuple[int, int]]) -> Puzzle:
@@ -431,21 +441,28 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Pu
     if base is None:
         return None
     first = None
+    best: tuple[float, Puzzle, list[tuple[int, int]], list[Rect]] | None = None
     for _ in range(PLACEMENTS):
         cells = (symmetric_clues(rows, cols, base, rng, symmetry=symmetry, taste=taste)
                  if symmetry else clue_cells(rows, cols, base, rng, taste))
         if cells is None:
             continue
         rects = unmirrored(base, cells, rng) if mirrored else base
-        area, owner = _maps(rows, cols, rects)
-        puzzle = _clued(rows, cols, area, cells)
+        puzzle = _clued(rows, cols, _maps(rows, cols, rects)[0], cells)
         if not judge.accept(puzzle):
             continue
         if judge.hits is None or judge.hits(puzzle):
-            return puzzle if judge.harder is None else climbed(
-                puzzle, cells, rects, owner, area, rng, judge, symmetry, taste)
+            if judge.harder is None:
+                return puzzle
+            height = judge.harder(puzzle)
+            if best is None or height > best[0]:
+                best = (height, puzzle, cells, rects)
         first = first or puzzle
-    return first
+    if best is None:
+        return first
+    _, puzzle, cells, rects = best
+    puzzle, height = climbed(puzzle, cells, rects, rng, judge, symmetry, taste)
+    return puzzle if height >= min(FLOOR, FLOOR_SHARE * rows * cols) else first
 
 
 def _maps(rows: int, cols: int, rects: list[Rect]) -> tuple[np.ndarray, np.ndarray]:
@@ -537,21 +554,30 @@ def unmirrored(rects: list[Rect], cells: list[tuple[int, int]],
 
 
 def climbed(puzzle: Puzzle, cells: list[tuple[int, int]], rects: list[Rect],
-            owner: np.ndarray, area: np.ndarray, rng: np.random.Generator, judge: Judge,
-            symmetry: str | None, taste: Taste = PLAIN) -> Puzzle:
-    """The board after CLIMB tries to move a clue (by the taste), each kept when the board
-    stays of the grade asked and gets harder inside it."""
+            rng: np.random.Generator, judge: Judge, symmetry: str | None,
+            taste: Taste = PLAIN) -> tuple[Puzzle, float]:
+    """The board, and how hard it is inside its grade, after CLIMB tries to move a clue (by
+    the taste), each kept when the board stays of the grade asked and gets harder inside
+    it. A placement tried once is not tried again (a taste that keeps clues in a few cells
+    draws the same ones often; a few draws more are allowed for them)."""
     assert judge.harder is not None and judge.hits is not None
+    area, owner = _maps(puzzle.rows, puzzle.cols, rects)
     rows, cols = owner.shape
     height = judge.harder(puzzle)
-    for _ in range(CLIMB):
+    seen = {frozenset(cells)}
+    tries = 0
+    for _ in range(DRAWS * CLIMB):
         trial = moved(cells, rects, owner, rng, symmetry, taste)
-        board = _clued(rows, cols, area, trial)
-        if board == puzzle or not judge.accept(board) or not judge.hits(board):
+        if frozenset(trial) in seen:
             continue
-        if (h := judge.harder(board)) > height:
+        seen.add(frozenset(trial))
+        board = _clued(rows, cols, area, trial)
+        if judge.accept(board) and judge.hits(board) and (h := judge.harder(board)) > height:
             puzzle, cells, height = board, trial, h
-    return puzzle
+        tries += 1
+        if tries == CLIMB:
+            break
+    return puzzle, height
 
 
 def faults(puzzle: Puzzle, answer: Answer) -> list[str]:
