@@ -128,7 +128,7 @@ class Taste:
                      placed: np.ndarray | None = None) -> np.ndarray:
         """How likely each cell of the rectangle is to carry its clue: off its edge `inside`
         times, in its corners `corner` times, on the board's edge `outside` times, beside a
-        clue already `placed` (a mask of the board) `beside` times."""
+        clue already `placed` (a mask of the board) `beside` times (never, at 0)."""
         t, lft, h, w = rect
         weight = np.ones((h, w))
         weight[1:-1, 1:-1] = self.inside
@@ -143,15 +143,16 @@ class Taste:
         return weight
 
     def next_rectangle(self, left: list[int], rects: list[Rect], placed: np.ndarray) -> int:
-        """Which of the rectangles `left` (in random order) takes its clue next: the first,
-        or — for a taste for clues side by side — the first beside a clue already placed."""
-        if self.beside > 1 and placed.any():
-            near = beside(placed)
-            for k in left:
-                t, lft, h, w = rects[k]
-                if near[t : t + h, lft : lft + w].any():
-                    return k
-        return left[0]
+        """Which of the rectangles `left` (in random order) takes its clue next: the first;
+        for a taste against clues side by side, the one with the fewest cells left apart
+        from those placed (the one most likely to be cornered)."""
+        if self.beside >= 1 or not placed.any():
+            return left[0]
+        near = np.zeros((placed.shape[0] + 1, placed.shape[1] + 1), dtype=np.int64)
+        near[1:, 1:] = beside(placed).cumsum(0).cumsum(1)  # near[r, c]: those above-left
+        apart = [h * w - int(near[t + h, lft + w] - near[t, lft + w] - near[t + h, lft]
+                             + near[t, lft]) for t, lft, h, w in (rects[k] for k in left)]
+        return left[int(np.argmin(apart))]
 
 
 PLAIN = Taste()
@@ -159,15 +160,33 @@ PLAIN = Taste()
 TASTES = {"bias": (AREA_BIAS, 0.0), "centre": (5.5, 0.7), "narrow": (1.0, 0.8),
           "strips": (1.2, 0.6), "squares": (1.0, 0.5), "primes": (1.0, 0.8),
           "align": (1.5, 0.8), "hug": (2.0, 0.5), "inside": (INSIDE, 0.6),
-          "outside": (OUTSIDE, 1.5), "corner": (1.3, 0.5), "beside": (0.7, 3.0)}
+          "outside": (OUTSIDE, 1.5), "corner": (1.3, 0.5), "beside": (2.5, 1.5)}
 """How the published style draws a taste: per habit, the median and the spread of the
 logarithm of a log-normal draw."""
 
 
-def drawn(rng: np.random.Generator) -> Taste:
-    """A setter's taste at random (`TASTES`)."""
-    return Taste(**{name: median * float(np.exp(spread * rng.standard_normal()))
-                    for name, (median, spread) in TASTES.items()})
+APART = (0.5, 0.85)
+"""The share of setters drawn who never put two clues side by side where they can help it,
+on boards of 100 cells and of 225 cells or more (in proportion between). Janko's: 41 % of
+the 10×10 boards have none, 55 % of the larger ones; and the larger the board, the fewer
+boards with clues apart come out unique (at 15×15 a third, against two thirds for a taste
+for clues side by side)."""
+BESIDE_LARGE = 1.0
+"""The median of the `beside` habit (of those who do put clues side by side) on boards of
+225 cells or more (`TASTES` gives it at 100 cells, in proportion between)."""
+
+
+def drawn(rng: np.random.Generator, cells: int = 100, denser: float = 1.0) -> Taste:
+    """A setter's taste at random for a board of this many cells (`TASTES`; `APART` of them
+    never put clues side by side), the area centre divided by `denser`."""
+    larger = float(np.clip((cells - 100) / 125, 0, 1))
+    got = {name: median * float(np.exp(spread * rng.standard_normal()))
+           for name, (median, spread) in TASTES.items()}
+    got["beside"] *= (BESIDE_LARGE / TASTES["beside"][0]) ** larger
+    got["centre"] /= denser
+    if rng.random() < APART[0] + larger * (APART[1] - APART[0]):
+        got["beside"] = 0.0
+    return Taste(**got)
 
 
 def random_tiling(rows: int, cols: int, rng: np.random.Generator,
@@ -256,6 +275,8 @@ def _cell(rect: Rect, rng: np.random.Generator, rows: int, cols: int,
     weight = taste.cell_weights(rect, rows, cols, placed)
     if allowed is not None:
         weight = weight * allowed
+    if not weight.any():  # every cell allowed is beside a clue, and the taste says never
+        weight = taste.cell_weights(rect, rows, cols) * (1 if allowed is None else allowed)
     k = int(rng.choice(h * w, p=weight.reshape(-1) / weight.sum()))
     return t + k // w, lft + k % w
 
@@ -367,18 +388,28 @@ def tiling(rows: int, cols: int, rng: np.random.Generator,
     return None
 
 
-CLIMB = 12
-"""Moves of a clue (with its 180° partner) inside its rectangle tried on a board of the
-grade asked, each kept when the board stays of that grade and gets harder inside it (the
-judge's `harder`): the first placement to come sits low in its grade (Janko's `probe`
-boards leave 19 cells to probing at 10×10; the first placement found, 8)."""
-FLOOR, FLOOR_SHARE = 9, 0.09
-"""The fewest clues a board of a grade above the first may leave to the grade's own rule
-after climbing (the judge's `harder`): FLOOR, or on a board of fewer than 100 cells
-FLOOR_SHARE of its cells. A board that needs its rule for two or three clues is one a
-setter would not publish at that grade (Janko's 10×10 `probe` boards leave 6 to 34 to
-probing, `dual` boards 4 to 26 to the forced cells; without a floor a quarter of the
-generator's `probe` boards left 3 to 5, and their median score was 13 against 19)."""
+@dataclass(frozen=True)
+class Aim:
+    """How a setter goes about a board of one grade: how many more clues the board gets
+    (the taste's area `centre` divided by `denser`), how many changes are tried to make it
+    harder inside its grade (`climb`: a clue moved, or two rectangles cut again; each kept
+    when the board stays of the grade and gets harder by the judge's `harder`), and the
+    fewest clues it may leave to the grade's own rule after that (`floor`; on boards of
+    fewer than 100 cells, that share of a hundred of its cells)."""
+
+    denser: float = 1.0
+    climb: int = 12
+    floor: float = 0.0
+
+
+AIMS = {"coverer": Aim(denser=0.9), "probe": Aim(denser=1.4, climb=40, floor=9)}
+"""Aims that are not the plain one, by grade. Janko's 10×10 boards have 17.2 clues per
+100 cells at `coverer`, 19.9 at `dual` and 24.4 at `probe` (setters of hard boards cut them
+into more pieces), where tastes drawn alike give about 19 at every grade; their `probe`
+boards leave 6 to 34 clues to probing (median 19), where the first placement of the grade
+found leaves 3 to 25 (median 13): a setter makes a board harder, and does not publish a
+board at a grade whose rule it needs for two or three clues. Climbing `dual` boards further
+would take them above Janko's (median 12, the bank's at 12 climbs 15)."""
 DRAWS = 4
 """Draws of a move allowed per move tried, at most (draws of a placement already tried are
 not tries)."""
@@ -418,7 +449,7 @@ def moved(cells: list[tuple[int, int]], rects: list[Rect], owner: np.ndarray,
 
 def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
     """One attempt: a tiling and up to PLACEMENTS clue placements; the first that is of the
-    grade asked (made harder inside it by CLIMB moves), else the first acceptable one, else
+    grade asked (the hardest, made harder still: `Aim`), else the first acceptable one, else
     None. (Every number is needed: the style only says whether the clues may sit symmetric —
     most published boards' do, `SYMMETRY`.) Where no random tiling takes symmetric clues
     (large boards), a mirrored tiling does, and each placement's rectangles are then redrawn
@@ -426,8 +457,9 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Pu
     taste of its own (`drawn`), in the minimal style the plain one."""
     symmetry = None
     taste = PLAIN
+    aim = AIMS.get(judge.target or "", Aim())
     if judge.style == "published":
-        taste = drawn(rng)
+        taste = drawn(rng, rows * cols, aim.denser)
         draw = rng.random()
         for kind, share in SYMMETRY.items():
             if draw < share:
@@ -447,7 +479,7 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Pu
                  if symmetry else clue_cells(rows, cols, base, rng, taste))
         if cells is None:
             continue
-        rects = unmirrored(base, cells, rng) if mirrored else base
+        rects = unmirrored(base, cells, rng, taste) if mirrored else base
         puzzle = _clued(rows, cols, _maps(rows, cols, rects)[0], cells)
         if not judge.accept(puzzle):
             continue
@@ -457,12 +489,13 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Pu
             height = judge.harder(puzzle)
             if best is None or height > best[0]:
                 best = (height, puzzle, cells, rects)
+            continue
         first = first or puzzle
     if best is None:
         return first
     _, puzzle, cells, rects = best
-    puzzle, height = climbed(puzzle, cells, rects, rng, judge, symmetry, taste)
-    return puzzle if height >= min(FLOOR, FLOOR_SHARE * rows * cols) else first
+    puzzle, height = climbed(puzzle, cells, rects, rng, judge, symmetry, taste, aim.climb)
+    return puzzle if height >= aim.floor * min(1, rows * cols / 100) else first
 
 
 def _maps(rows: int, cols: int, rects: list[Rect]) -> tuple[np.ndarray, np.ndarray]:
@@ -519,63 +552,74 @@ def mirrored_tiling(rows: int, cols: int, rng: np.random.Generator,
     return sorted(rects)
 
 
-def unmirrored(rects: list[Rect], cells: list[tuple[int, int]],
-               rng: np.random.Generator) -> list[Rect]:
-    """The tiling redrawn around its clues (one in each rectangle): two neighbours whose union
-    is a rectangle are cut again across it, anywhere that parts their two clues into shapes
-    published boards use, two moves a rectangle — a mirrored tiling, unmirrored."""
+def recut(rects: list[Rect], cells: list[tuple[int, int]], rng: np.random.Generator,
+          taste: Taste = PLAIN) -> list[Rect] | None:
+    """The tiling (one clue cell in each rectangle) with two neighbours whose union is a
+    rectangle cut again across it, anywhere that parts their two clues into shapes published
+    boards use (drawn by the taste's weights); None when the rectangle drawn has no such
+    neighbour or cut."""
     rows = max(t + h for t, _, h, _ in rects)
     cols = max(lft + w for _, lft, _, w in rects)
-    rects = list(rects)
-    clues = set(cells)
+    _, owner = _maps(rows, cols, rects)
+    k = int(rng.integers(len(rects)))
+    t, lft, h, w = rects[k]
+    beside = {int(owner[y, x]) for y, x in ((t - 1, lft), (t + h, lft), (t, lft - 1),
+                                              (t, lft + w))
+              if 0 <= y < rows and 0 <= x < cols}
+    unions = [(j, u) for j in beside if (u := _joined(rects[k], rects[j])) is not None]
+    if not unions:
+        return None
+    j, (ut, ul, uh, uw) = unions[int(rng.integers(len(unions)))]
+    (r1, c1), (r2, c2) = [c for c in cells if ut <= c[0] < ut + uh and ul <= c[1] < ul + uw]
+    cuts = [((ut, ul, a, uw), (ut + a, ul, uh - a, uw)) for a in range(1, uh)
+            if (r1 < ut + a) != (r2 < ut + a)]
+    cuts += [((ut, ul, uh, a), (ut, ul + a, uh, uw - a)) for a in range(1, uw)
+             if (c1 < ul + a) != (c2 < ul + a)]
+    weights = np.array([taste.weight(a[2], a[3]) * taste.weight(b[2], b[3])
+                        if a[2] * a[3] > 1 < b[2] * b[3] else 0.0 for a, b in cuts])
+    if not weights.any():
+        return None
+    cut = cuts[int(rng.choice(len(cuts), p=weights / weights.sum()))]
+    return sorted([r for i, r in enumerate(rects) if i not in (j, k)] + list(cut))
+
+
+def unmirrored(rects: list[Rect], cells: list[tuple[int, int]], rng: np.random.Generator,
+               taste: Taste = PLAIN) -> list[Rect]:
+    """The tiling redrawn around its clues: `recut`, two tries a rectangle — a mirrored
+    tiling, unmirrored."""
     for _ in range(2 * len(rects)):
-        _, owner = _maps(rows, cols, rects)
-        k = int(rng.integers(len(rects)))
-        t, lft, h, w = rects[k]
-        beside = {int(owner[y, x]) for y, x in ((t - 1, lft), (t + h, lft), (t, lft - 1),
-                                                  (t, lft + w))
-                  if 0 <= y < rows and 0 <= x < cols}
-        unions = [(j, u) for j in beside if (u := _joined(rects[k], rects[j])) is not None]
-        if not unions:
-            continue
-        j, (ut, ul, uh, uw) = unions[int(rng.integers(len(unions)))]
-        inside = [c for c in clues if ut <= c[0] < ut + uh and ul <= c[1] < ul + uw]
-        (r1, c1), (r2, c2) = inside
-        cuts = [((ut, ul, a, uw), (ut + a, ul, uh - a, uw)) for a in range(1, uh)
-                if (r1 < ut + a) != (r2 < ut + a)]
-        cuts += [((ut, ul, uh, a), (ut, ul + a, uh, uw - a)) for a in range(1, uw)
-                 if (c1 < ul + a) != (c2 < ul + a)]
-        cuts = [cut for cut in cuts if all(h * w > 1 and published_shape(h, w)
-                                           for _, _, h, w in cut)]
-        if cuts:
-            rects = [r for i, r in enumerate(rects) if i not in (j, k)]
-            rects += list(cuts[int(rng.integers(len(cuts)))])
+        rects = recut(rects, cells, rng, taste) or rects
     return sorted(rects)
 
 
 def climbed(puzzle: Puzzle, cells: list[tuple[int, int]], rects: list[Rect],
             rng: np.random.Generator, judge: Judge, symmetry: str | None,
-            taste: Taste = PLAIN) -> tuple[Puzzle, float]:
-    """The board, and how hard it is inside its grade, after CLIMB tries to move a clue (by
-    the taste), each kept when the board stays of the grade asked and gets harder inside
-    it. A placement tried once is not tried again (a taste that keeps clues in a few cells
-    draws the same ones often; a few draws more are allowed for them)."""
+            taste: Taste = PLAIN, climb: int = Aim.climb) -> tuple[Puzzle, float]:
+    """The board, and how hard it is inside its grade, after `climb` tries to change it, each
+    kept when the board stays of the grade asked and gets harder inside it: a clue moved
+    inside its rectangle (by the taste) or two rectangles cut again between their clues
+    (`recut`: the numbers change, the clues stay where they are, their symmetry too). A
+    board tried once is not tried again (a taste that keeps clues in a few cells draws the
+    same ones often; a few draws more are allowed for them)."""
     assert judge.harder is not None and judge.hits is not None
-    area, owner = _maps(puzzle.rows, puzzle.cols, rects)
-    rows, cols = owner.shape
     height = judge.harder(puzzle)
-    seen = {frozenset(cells)}
+    seen = {(frozenset(cells), frozenset(rects))}
     tries = 0
-    for _ in range(DRAWS * CLIMB):
-        trial = moved(cells, rects, owner, rng, symmetry, taste)
-        if frozenset(trial) in seen:
+    for _ in range(DRAWS * climb):
+        if rng.random() < 0.5:
+            trial, tiles = moved(cells, rects, _maps(puzzle.rows, puzzle.cols, rects)[1], rng,
+                                 symmetry, taste), rects
+        else:
+            trial, tiles = cells, recut(rects, cells, rng, taste) or rects
+        if (frozenset(trial), frozenset(tiles)) in seen:
             continue
-        seen.add(frozenset(trial))
-        board = _clued(rows, cols, area, trial)
+        seen.add((frozenset(trial), frozenset(tiles)))
+        board = _clued(puzzle.rows, puzzle.cols, _maps(puzzle.rows, puzzle.cols, tiles)[0],
+                       trial)
         if judge.accept(board) and judge.hits(board) and (h := judge.harder(board)) > height:
-            puzzle, cells, height = board, trial, h
+            puzzle, cells, rects, height = board, trial, tiles, h
         tries += 1
-        if tries == CLIMB:
+        if tries == climb:
             break
     return puzzle, height
 
