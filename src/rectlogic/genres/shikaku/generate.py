@@ -27,10 +27,12 @@ AREA_BIAS = 1.25
 often a small piece: drawing each shape with weight share × area^1.25 gives back Janko's
 mix on the boards that come out unique (about 27 % areas 2–3, 30 % of aspect 4 or more,
 19 clues per 100 cells)."""
-SYMMETRY = {"half-turn": 0.75, "left-right": 0.06, "up-down": 0.06}
+SYMMETRY = {"half-turn": 0.66, "both": 0.08, "left-right": 0.02, "up-down": 0.02}
 """The share of published boards whose clues sit symmetric, by symmetry, as Nikoli-style
-setters place them (Janko's 10×10: 68 % under the half turn, 17 % mirrored; a board
-mirrored both ways is half-turn symmetric too); the rest anywhere."""
+setters place them; the rest anywhere. Janko's 10×10 boards: 56 % under the half turn
+alone, 11 % under both mirrors (and so the half turn too), 5 % under one mirror, 27 % none
+(larger boards: 51, 21, 2 and 26 %); drawn a little apart from those, since boards with
+clues under the half turn come out unique less often than those under a mirror or none."""
 IMAGES = {"half-turn": lambda a: a[::-1, ::-1], "left-right": lambda a: a[:, ::-1],
           "up-down": lambda a: a[::-1, :]}
 """Each symmetry as what it does to a board's array of cells."""
@@ -165,26 +167,49 @@ TASTES = {"bias": (AREA_BIAS, 0.0), "centre": (5.5, 0.7), "narrow": (1.0, 0.8),
 logarithm of a log-normal draw."""
 
 
-APART = (0.5, 0.85)
+APART = {"half-turn": 0.6, "both": 0.5, None: 0.25}
 """The share of setters drawn who never put two clues side by side where they can help it,
-on boards of 100 cells and of 225 cells or more (in proportion between). Janko's: 41 % of
-the 10×10 boards have none, 55 % of the larger ones; and the larger the board, the fewer
-boards with clues apart come out unique (at 15×15 a third, against two thirds for a taste
-for clues side by side)."""
+on a 10×10 board, by the symmetry of its clues (0.5 under a single mirror). Janko's 10×10
+boards with none side by side: 57 % under the half turn, 20 % under both mirrors, 25 %
+with no symmetry; boards with clues apart come out unique less often, the more so the
+freer the clues (and the larger the board)."""
+APART_LARGE = 0.85
+"""The share on boards of 225 cells or more, whatever the symmetry (in proportion between):
+55 % of Janko's larger boards have no two clues side by side."""
+BESIDE = {"half-turn": 3.0, "both": 0.1, None: 0.1}
+"""The `beside` habit of the other setters by the symmetry of the clues, times TASTES's (1
+under a single mirror): at 10×10 a quarter of Janko's boards under the half turn have most
+clues side by side, their boards with no symmetry a quarter at most; free clues side by
+side come out unique more often."""
 BESIDE_LARGE = 1.0
-"""The median of the `beside` habit (of those who do put clues side by side) on boards of
-225 cells or more (`TASTES` gives it at 100 cells, in proportion between)."""
+"""The median of the `beside` habit on boards of 225 cells or more, whatever the symmetry
+(in proportion between)."""
 
 
-def drawn(rng: np.random.Generator, cells: int = 100, denser: float = 1.0) -> Taste:
-    """A setter's taste at random for a board of this many cells (`TASTES`; `APART` of them
-    never put clues side by side), the area centre divided by `denser`."""
+DENSE_BESIDE = (0.7, 2.0)
+"""How much more a setter of smaller pieces keeps clues apart, per unit of the logarithm of
+how much smaller the taste's area centre is than TASTES's: the share never putting them
+side by side, and the logarithm of `beside`. Drawn alike, clues of many small pieces touch
+far more often (at 10×10 the clues per 100 cells and the share beside another correlate
+0.46; in Janko's boards, 0.06)."""
+
+
+def drawn(rng: np.random.Generator, cells: int = 100, denser: float = 1.0,
+          symmetry: str | None = None) -> Taste:
+    """A setter's taste at random for a board of this many cells and clues of this
+    symmetry (`TASTES`, `APART`, `BESIDE`), the area centre divided by `denser`."""
     larger = float(np.clip((cells - 100) / 125, 0, 1))
     got = {name: median * float(np.exp(spread * rng.standard_normal()))
            for name, (median, spread) in TASTES.items()}
-    got["beside"] *= (BESIDE_LARGE / TASTES["beside"][0]) ** larger
+    beside = TASTES["beside"][0] * BESIDE.get(symmetry, 1.0)
+    got["beside"] *= BESIDE.get(symmetry, 1.0) * (BESIDE_LARGE / beside) ** larger
     got["centre"] /= denser
-    if rng.random() < APART[0] + larger * (APART[1] - APART[0]):
+    dense = float(np.log(TASTES["centre"][0] / got["centre"]))  # > 0: smaller pieces
+    got["beside"] *= float(np.exp(-DENSE_BESIDE[1] * dense))
+    apart = APART.get(symmetry, 0.5)
+    apart = float(np.clip(apart + larger * (APART_LARGE - apart) + DENSE_BESIDE[0] * dense,
+                          0, 1))
+    if rng.random() < apart:
         got["beside"] = 0.0
     return Taste(**got)
 
@@ -302,6 +327,49 @@ def _image(cell: tuple[int, int], rows: int, cols: int, symmetry: str) -> tuple[
     r, c = cell
     return ((rows - 1 - r if symmetry != "left-right" else r),
             (cols - 1 - c if symmetry != "up-down" else c))
+
+
+def _image_rect(rect: Rect, rows: int, cols: int, symmetry: str) -> Rect:
+    t, lft, h, w = rect
+    return ((rows - t - h if symmetry != "left-right" else t),
+            (cols - lft - w if symmetry != "up-down" else lft), h, w)
+
+
+MIRRORS = ("left-right", "up-down", "half-turn")
+"""The symmetries of a board's clues under `both` (each mirror, and the two of them)."""
+
+
+def orbit_clues(rows: int, cols: int, rects: list[Rect], rng: np.random.Generator,
+                taste: Taste = PLAIN) -> list[tuple[int, int]] | None:
+    """One cell per rectangle of a tiling that is its own image under both mirrors, the set
+    of them so too: each rectangle in turn (`Taste.next_rectangle`) takes a cell that every
+    mirror taking the rectangle to itself keeps (drawn by the taste), and its images the
+    cell's images. None when a rectangle has no such cell."""
+    index = {rect: k for k, rect in enumerate(rects)}
+    placed = np.zeros((rows, cols), dtype=bool)
+    cells: list[tuple[int, int]] = []
+    left = rng.permutation(len(rects)).tolist()
+    while left:
+        k = taste.next_rectangle(left, rects, placed)
+        t, lft, h, w = rects[k]
+        own = [m for m in MIRRORS if _image_rect(rects[k], rows, cols, m) == rects[k]]
+        kept = np.array([[all(_image((r, c), rows, cols, m) == (r, c) for m in own)
+                          for c in range(lft, lft + w)] for r in range(t, t + h)])
+        if not kept.any():
+            return None
+        if taste.beside == 0:  # nor where the cell's images would touch it, if it can help it
+            touching = np.array([[any(abs(a - r) + abs(b - c) == 1 for a, b in
+                                      (_image((r, c), rows, cols, m) for m in MIRRORS))
+                                  for c in range(lft, lft + w)] for r in range(t, t + h)])
+            kept = kept & ~touching if (kept & ~touching).any() else kept
+        cell = _cell(rects[k], rng, rows, cols, kept, taste, placed)
+        orbit = {cell, *(_image(cell, rows, cols, m) for m in MIRRORS)}
+        for r, c in orbit:
+            placed[r, c] = True
+        cells += sorted(orbit)
+        taken = {index[_image_rect(rects[k], rows, cols, m)] for m in MIRRORS} | {k}
+        left = [j for j in left if j not in taken]
+    return cells
 
 
 def symmetric_clues(rows: int, cols: int, rects: list[Rect], rng: np.random.Generator,
@@ -463,14 +531,16 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Pu
     taste = PLAIN
     aim = AIMS.get(judge.target or "", Aim())
     if judge.style == "published":
-        taste = drawn(rng, rows * cols, aim.denser)
         draw = rng.random()
         for kind, share in SYMMETRY.items():
             if draw < share:
                 symmetry = kind
                 break
             draw -= share
-    base = tiling(rows, cols, rng, symmetry, taste)
+        if symmetry == "both" and min(rows, cols) < 2:
+            symmetry = "half-turn"  # a line has no halves to mirror it by
+        taste = drawn(rng, rows * cols, aim.denser, symmetry)
+    base = None if symmetry == "both" else tiling(rows, cols, rng, symmetry, taste)
     mirrored = base is None and symmetry is not None
     if mirrored:
         base = mirrored_tiling(rows, cols, rng, symmetry, taste)
@@ -479,7 +549,8 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Pu
     first = None
     best: tuple[float, Puzzle, list[tuple[int, int]], list[Rect]] | None = None
     for _ in range(PLACEMENTS):
-        cells = (symmetric_clues(rows, cols, base, rng, symmetry=symmetry, taste=taste)
+        cells = (orbit_clues(rows, cols, base, rng, taste) if symmetry == "both"
+                 else symmetric_clues(rows, cols, base, rng, symmetry=symmetry, taste=taste)
                  if symmetry else clue_cells(rows, cols, base, rng, taste))
         if cells is None:
             continue
@@ -526,20 +597,22 @@ def _strips(length: int, rng: np.random.Generator, taste: Taste = PLAIN) -> list
 
 def mirrored_tiling(rows: int, cols: int, rng: np.random.Generator,
                     symmetry: str, taste: Taste = PLAIN) -> list[Rect]:
-    """A tiling that is its own image under the symmetry: one half tiled at random and
-    mirrored, the middle line of an odd board cut into strips that are images of each other
-    (or their own); symmetric clues always fit it (each rectangle pairs with its image)."""
+    """A tiling that is its own image under the symmetry: one half tiled at random (under
+    `both`, itself mirrored left to right) and mirrored, the middle line of an odd board cut
+    into strips that are images of each other (or their own); symmetric clues always fit it
+    (each rectangle pairs with its image)."""
     turned = symmetry != "left-right"  # the rows are cut in half, else the columns
     long, short = (rows, cols) if turned else (cols, rows)  # the side cut in half, the other
-    half = merged(random_tiling(*((rows // 2, cols) if turned else (rows, cols // 2)), rng,
-                                taste), rng)
+    size = (rows // 2, cols) if turned else (rows, cols // 2)
+    half = (mirrored_tiling(*size, rng, "left-right", taste) if symmetry == "both"
+            else merged(random_tiling(*size, rng, taste), rng))
     rects = list(half)
     if long % 2:  # the middle line: strips, mirrored along it unless the mirror keeps it
         m = long // 2
-        line = _strips(short, rng, taste) if symmetry != "half-turn" else []
-        if symmetry == "half-turn":
-            centre = 3 if short % 2 else 2 * int(rng.integers(0, 2))  # no lone centre cell
-            centre = min(centre, short)
+        line = _strips(short, rng, taste)
+        if symmetry in ("half-turn", "both"):  # the line its own image end to end
+            centre = 3 if short % 2 else 2 * int(rng.integers(0, 2)) * (symmetry != "both")
+            centre = min(centre, short)  # no lone centre cell, nor one on no cell of its own
             side = _strips((short - centre) // 2, rng, taste)
             line = side + ([centre] if centre else []) + side[::-1]
         at = 0
@@ -547,12 +620,8 @@ def mirrored_tiling(rows: int, cols: int, rng: np.random.Generator,
             rects.append((m, at, 1, w) if turned else (at, m, w, 1))
             at += w
     for t, lft, h, w in half:
-        if symmetry == "half-turn":
-            rects.append((rows - t - h, cols - lft - w, h, w))
-        elif symmetry == "up-down":
-            rects.append((rows - t - h, lft, h, w))
-        else:
-            rects.append((t, cols - lft - w, h, w))
+        rects.append(_image_rect((t, lft, h, w), rows, cols,
+                                 "up-down" if symmetry == "both" else symmetry))
     return sorted(rects)
 
 
@@ -610,7 +679,7 @@ def climbed(puzzle: Puzzle, cells: list[tuple[int, int]], rects: list[Rect],
     seen = {(frozenset(cells), frozenset(rects))}
     tries = 0
     for _ in range(DRAWS * climb):
-        if rng.random() < 0.5:
+        if symmetry != "both" and rng.random() < 0.5:  # (a clue's orbit is not moved)
             trial, tiles = moved(cells, rects, _maps(puzzle.rows, puzzle.cols, rects)[1], rng,
                                  symmetry, taste), rects
         else:
