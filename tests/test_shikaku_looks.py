@@ -26,8 +26,9 @@ def test_generated_boards_look_published(monkeypatch) -> None:
                          "rectangles of area 2–3 %": (18, 40)})
 
 
-def test_the_bank_misses_only_what_is_named_here() -> None:
-    """The shipped bank beside Janko's: within every bound but the misses named here
-    (issue 27: 10×10 `probe` boards score 12.5 at the median against Janko's 19)."""
+def test_the_bank_misses_nothing() -> None:
+    """The shipped bank beside Janko's: within every bound, and its 10×10 `probe` boards as
+    hard inside their grade (median score 18 against Janko's 19; 12.5 before setters'
+    tastes and aims)."""
     looks, hardness = bank_misses()
-    assert looks.get("shikaku", set()) == set() and hardness.get("shikaku", set()) == {"probe"}
+    assert looks.get("shikaku", set()) == set() and hardness.get("shikaku", set()) == set()
