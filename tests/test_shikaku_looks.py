@@ -17,14 +17,23 @@ def test_degenerate_boards_are_told() -> None:
 
 
 def test_generated_boards_look_published(monkeypatch) -> None:
-    seen = generated_looks("shikaku", monkeypatch)
+    """Sixteen boards: each has a taste of its own, and with fewer, a resample of them may
+    hold no rectangle of 3×3 or more (a third of boards have none, nearly half of Janko's),
+    which leaves the interval of a measure nothing to average."""
+    seen = generated_looks("shikaku", monkeypatch, boards=16)
     assert_within(seen, {"180° symmetric clue positions %": (50, 100),
                          "rectangles with aspect ≥ 4 %": (0, 38),
                          "rectangles of area 2–3 %": (18, 40)})
 
 
 def test_the_bank_misses_only_what_is_named_here() -> None:
-    """The shipped bank beside Janko's: within every bound but the misses named here
-    (issue 27: 10×10 `probe` boards score 12.5 at the median against Janko's 19)."""
+    """The shipped bank beside Janko's: within every bound but the misses named here, and
+    its 10×10 `probe` boards as hard inside their grade (median score 18 against Janko's
+    19; 12.5 before setters' tastes and aims). Issue 27: the 15×15 and 20×20 boards' pieces
+    come out longer than Janko's larger boards' (19 % of areas 2–3 against 27 %, 40 % of
+    aspect 4 or more against 33 %), which takes the bank's means (22.1 %, 35.8 %) past two
+    bounds."""
     looks, hardness = bank_misses()
-    assert looks.get("shikaku", set()) == set() and hardness.get("shikaku", set()) == {"probe"}
+    assert looks.get("shikaku", set()) == {"rectangles of area 2–3 %",
+                                           "rectangles with aspect ≥ 4 %"}
+    assert hardness.get("shikaku", set()) == set()

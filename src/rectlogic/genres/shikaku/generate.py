@@ -1,11 +1,17 @@
 """Shikaku boards with exactly one answer: cut the grid into random rectangles of the sizes
 published boards use, then try several clue placements on that tiling — which cell carries
-the number changes everything — and keep a placement the solver proves unique."""
+the number changes everything — and keep a placement the solver proves unique.
+
+Published boards come from many setters, each with habits of their own: the size of the
+pieces and how alike they are, strips or blocks, where the clues sit and whether two may
+touch, the symmetry of the clues. A board of the published style is drawn with a setter's
+taste of its own (`Taste`, `drawn`), so that boards differ from one another as much as
+Janko's do; boards asked of a grade are made as a setter aiming at it would (`Aim`)."""
 
 from __future__ import annotations
 
 from bisect import bisect
-from functools import cache
+from dataclasses import dataclass
 from itertools import accumulate
 
 import numpy as np
@@ -24,13 +30,15 @@ SHAPES = {(1, 2): 15.6, (1, 4): 14.4, (1, 3): 13.6, (2, 3): 11.2, (2, 2): 8.6, (
 10×10 and above (%): strips 1×2 … 1×4 and 2×3 most; 1×1 hardly ever."""
 AREA_BIAS = 1.25
 """Filling row by row, a free cell at the first free place takes what still fits, which is
-often a small piece: drawing each shape with weight share × area^1.25 gives back Janko's
-mix on the boards that come out unique (about 27 % areas 2–3, 30 % of aspect 4 or more,
-19 clues per 100 cells)."""
-SYMMETRY = {"half-turn": 0.75, "left-right": 0.06, "up-down": 0.06}
+often a small piece: drawing each shape with weight share × area^1.25 (and the taste's
+other weights) gives back Janko's mix on the boards that come out unique (about 27 %
+areas 2–3, 30 % of aspect 4 or more, 19 clues per 100 cells)."""
+SYMMETRY = {"half-turn": 0.66, "both": 0.08, "left-right": 0.02, "up-down": 0.02}
 """The share of published boards whose clues sit symmetric, by symmetry, as Nikoli-style
-setters place them (Janko's 10×10: 68 % under the half turn, 17 % mirrored; a board
-mirrored both ways is half-turn symmetric too); the rest anywhere."""
+setters place them; the rest anywhere. Janko's 10×10 boards: 56 % under the half turn
+alone, 11 % under both mirrors (and so the half turn too), 5 % under one mirror, 27 % none
+(larger boards: 51, 21, 2 and 26 %); drawn a little apart from those, since boards with
+clues under the half turn come out unique less often than those under a mirror or none."""
 IMAGES = {"half-turn": lambda a: a[::-1, ::-1], "left-right": lambda a: a[:, ::-1],
           "up-down": lambda a: a[::-1, :]}
 """Each symmetry as what it does to a board's array of cells."""
@@ -44,32 +52,203 @@ OUTSIDE = 0.5
 than evenly drawn ones would)."""
 
 
-def _weight(h: int, w: int) -> float:
-    """A shape's weight: its share among Janko's (halved between its two turns), biased to
-    larger areas."""
-    share = SHAPES.get((min(h, w), max(h, w)), 0.0)
-    return share * (h * w) ** AREA_BIAS / (1 if h == w else 2)
+PRIMES = frozenset({2, 3, 5, 7, 11, 13, 17, 19, 23})
+"""The prime areas a published shape can have."""
 
 
-@cache
-def _shapes(rows: int, cols: int) -> tuple[tuple[int, int, float], ...]:
-    """Every shape (height, width) a tiling of this board may draw, with its weight (the
-    single cell first: it always fits)."""
-    turns = {(h, w) for a, b in SHAPES for h, w in ((a, b), (b, a)) if h <= rows and w <= cols}
-    return ((1, 1, _weight(1, 1)),
-            *sorted((h, w, _weight(h, w)) for h, w in turns if (h, w) != (1, 1)))
+def beside(mask: np.ndarray) -> np.ndarray:
+    """The cells with an edge neighbour in the mask."""
+    rows, cols = mask.shape
+    near = np.zeros((rows + 2, cols + 2), dtype=bool)
+    for dr, dc in ((0, 1), (2, 1), (1, 0), (1, 2)):
+        near[dr : dr + rows, dc : dc + cols] |= mask
+    return near[1:-1, 1:-1]
 
 
-def random_tiling(rows: int, cols: int, rng: np.random.Generator) -> list[Rect]:
-    """Fill the grid row-major: at the first free cell put a random rectangle that fits. (What
-    is filled is a skyline: a rectangle at the first free cell starts at its column's
-    height, so it fits where the columns beside are as high and the board is deep enough.)"""
-    shapes = _shapes(rows, cols)
+def published_shape(h: int, w: int) -> bool:
+    """Whether published boards use the shape (either way round)."""
+    return (min(h, w), max(h, w)) in SHAPES
+
+
+@dataclass(frozen=True)
+class Taste:
+    """One setter's habits: how a board's rectangles are drawn and where its clues sit. The
+    plain taste (the defaults) gives Janko's means; the published style draws one per board
+    (`drawn`), because Janko's boards come from many setters and differ far more from one
+    another than boards of one taste do (at 10×10 the clues per 100 cells spread 6.3 about
+    their mean, against 2.7 under one taste), and that sameness is what gives a generated
+    board away."""
+
+    bias: float = AREA_BIAS
+    """The area exponent of the shape weights (larger: fewer, larger rectangles)."""
+    centre: float = 5.0
+    narrow: float = 0.0
+    """How tightly the areas keep to `centre` (the weights fall as exp(−narrow · ln²(area /
+    centre))): one setter's board keeps to a size, the mix of setters' spans them all."""
+    hug: float = 1.0
+    """How much likelier a rectangle on the board's edge lies along it (for each edge it
+    touches; 1 / hug across it)."""
+    strips: float = 1.0
+    """How much likelier a shape one cell wide is drawn."""
+    squares: float = 1.0
+    """How much likelier a square is drawn."""
+    primes: float = 1.0
+    """How much likelier a shape of prime area is drawn (some setters keep to numbers that
+    are not)."""
+    align: float = 1.0
+    """How much likelier a rectangle is drawn whose corner makes four rectangles meet."""
+    inside: float = INSIDE
+    outside: float = OUTSIDE
+    corner: float = 1.0
+    """How much likelier a clue is drawn in its rectangle's corner."""
+    beside: float = 1.0
+    """How much likelier a clue is drawn beside a clue already placed (some setters never
+    put two side by side, some like pairs)."""
+
+    def weight(self, h: int, w: int) -> float:
+        """A shape's weight: its share among Janko's (halved between its two turns), biased
+        to larger areas, to strips and to squares as the taste has it."""
+        share = SHAPES.get((min(h, w), max(h, w)), 0.0)
+        keep = np.exp(-self.narrow * np.log(h * w / self.centre) ** 2) if self.narrow else 1
+        return (share * (h * w) ** self.bias / (1 if h == w else 2) * float(keep)
+                * (self.strips if min(h, w) == 1 < h * w else 1.0)
+                * (self.squares if h == w > 1 else 1.0)
+                * (self.primes if h * w in PRIMES else 1.0))
+
+    def shapes(self, rows: int, cols: int) -> list[tuple[int, int, float]]:
+        """Every shape (height, width) a tiling of this board may draw, with its weight (the
+        single cell first: it always fits)."""
+        turns = {(h, w) for a, b in SHAPES for h, w in ((a, b), (b, a))
+                 if h <= rows and w <= cols}
+        return [(1, 1, self.weight(1, 1)),
+                *sorted((h, w, self.weight(h, w)) for h, w in turns if (h, w) != (1, 1))]
+
+    def placing(self, r: int, c: int, h: int, w: int, rows: int, cols: int) -> float:
+        """How much likelier the taste draws a rectangle here, on the board's edge, than in
+        the middle (`hug`)."""
+        if h == w or self.hug == 1:
+            return 1.0
+        flat = 1 if w > h else -1  # lying along the top and bottom edges, across the sides
+        edges = flat * ((r == 0) + (r + h == rows) - (c == 0) - (c + w == cols))
+        return float(self.hug ** edges)
+
+    def cell_weights(self, rect: Rect, rows: int, cols: int,
+                     placed: np.ndarray | None = None) -> np.ndarray:
+        """How likely each cell of the rectangle is to carry its clue: off its edge `inside`
+        times, in its corners `corner` times, on the board's edge `outside` times, beside a
+        clue already `placed` (a mask of the board) `beside` times (never, at 0)."""
+        t, lft, h, w = rect
+        weight = np.ones((h, w))
+        weight[1:-1, 1:-1] = self.inside
+        for r in {0, h - 1}:
+            for c in {0, w - 1}:
+                weight[r, c] = self.corner
+        r, c = np.arange(t, t + h), np.arange(lft, lft + w)
+        weight[(r == 0) | (r == rows - 1), :] *= self.outside
+        weight[:, (c == 0) | (c == cols - 1)] *= self.outside
+        if placed is not None and placed.any():
+            weight[beside(placed)[t : t + h, lft : lft + w]] *= self.beside
+        return weight
+
+    def next_rectangle(self, left: list[int], rects: list[Rect], placed: np.ndarray) -> int:
+        """Which of the rectangles `left` (in random order) takes its clue next: the first;
+        for a taste against clues side by side, the one with the fewest cells left apart
+        from those placed (the one most likely to be cornered)."""
+        if self.beside >= 1 or not placed.any():
+            return left[0]
+        near = np.zeros((placed.shape[0] + 1, placed.shape[1] + 1), dtype=np.int64)
+        near[1:, 1:] = beside(placed).cumsum(0).cumsum(1)  # near[r, c]: those above-left
+        apart = [h * w - int(near[t + h, lft + w] - near[t, lft + w] - near[t + h, lft]
+                             + near[t, lft]) for t, lft, h, w in (rects[k] for k in left)]
+        return left[int(np.argmin(apart))]
+
+
+PLAIN = Taste()
+"""The taste of every board in the minimal style."""
+TASTES = {"bias": (AREA_BIAS, 0.0), "centre": (5.5, 0.7), "narrow": (1.0, 0.8),
+          "strips": (1.2, 0.6), "squares": (1.0, 0.5), "primes": (1.0, 0.8),
+          "align": (2.0, 0.8), "hug": (2.0, 0.5), "inside": (INSIDE, 0.6),
+          "outside": (OUTSIDE, 1.5), "corner": (1.3, 0.8), "beside": (6.0, 1.5)}
+"""How the published style draws a taste: per habit, the median and the spread of the
+logarithm of a log-normal draw (tuned on Janko's 10×10 boards against fresh ones: with
+one taste for all, the clues per 100 cells spread 2.7 from board to board against Janko's
+6.3 and a forest told ours from theirs 79 times in 100; drawn so, 5.5 and about 62)."""
+
+
+APART = {"half-turn": 0.6, "both": 0.5, None: 0.25}
+"""The share of setters drawn who never put two clues side by side where they can help it,
+on a 10×10 board, by the symmetry of its clues (0.5 under a single mirror). Janko's 10×10
+boards with none side by side: 57 % under the half turn, 20 % under both mirrors, 25 %
+with no symmetry; boards with clues apart come out unique less often, the more so the
+freer the clues (and the larger the board)."""
+APART_LARGE = 0.85
+"""The share on boards of 225 cells or more, whatever the symmetry (in proportion between):
+55 % of Janko's larger boards have no two clues side by side."""
+BESIDE = {"half-turn": 3.0, "both": 0.1, None: 0.1}
+"""The `beside` habit of the other setters by the symmetry of the clues, times TASTES's (1
+under a single mirror): at 10×10 a quarter of Janko's boards under the half turn have most
+clues side by side, their boards with no symmetry a quarter at most; free clues side by
+side come out unique more often."""
+BESIDE_LARGE = 1.0
+"""The median of the `beside` habit on boards of 225 cells or more, whatever the symmetry
+(in proportion between)."""
+
+
+DENSE_BESIDE = (0.7, 2.0)
+"""How much more a setter of smaller pieces keeps clues apart, per unit of the logarithm of
+how much smaller the taste's area centre is than TASTES's: the share never putting them
+side by side, and the logarithm of `beside`. Drawn alike, clues of many small pieces touch
+far more often (at 10×10 the clues per 100 cells and the share beside another correlate
+0.46; in Janko's boards, 0.06)."""
+
+
+def drawn(rng: np.random.Generator, cells: int = 100, denser: float = 1.0,
+          symmetry: str | None = None) -> Taste:
+    """A setter's taste at random for a board of this many cells and clues of this
+    symmetry (`TASTES`, `APART`, `BESIDE`), the area centre divided by `denser`."""
+    larger = float(np.clip((cells - 100) / 125, 0, 1))
+    got = {name: median * float(np.exp(spread * rng.standard_normal()))
+           for name, (median, spread) in TASTES.items()}
+    beside = TASTES["beside"][0] * BESIDE.get(symmetry, 1.0)
+    got["beside"] *= BESIDE.get(symmetry, 1.0) * (BESIDE_LARGE / beside) ** larger
+    got["centre"] /= denser
+    dense = float(np.log(TASTES["centre"][0] / got["centre"]))  # > 0: smaller pieces
+    got["beside"] *= float(np.exp(-DENSE_BESIDE[1] * dense))
+    apart = APART.get(symmetry, 0.5)
+    apart = float(np.clip(apart + larger * (APART_LARGE - apart) + DENSE_BESIDE[0] * dense,
+                          0, 1))
+    if rng.random() < apart:
+        got["beside"] = 0.0
+    return Taste(**got)
+
+
+def random_tiling(rows: int, cols: int, rng: np.random.Generator,
+                  taste: Taste = PLAIN) -> list[Rect]:
+    """Fill the grid row-major: at the first free cell put a random rectangle that fits,
+    drawn by the taste's weights (`align` times likelier where its top right corner makes
+    four rectangles meet). (What is filled is a skyline: a rectangle at the first free cell
+    starts at its column's height, so it fits where the columns beside are as high and the
+    board is deep enough.)"""
+    shapes = taste.shapes(rows, cols)
+    owner = np.full((rows, cols), -1)
+    placed = [0]
+
+    def crossing(r: int, c: int) -> bool:
+        """Would a rectangle ending left of lattice point (r, c), below it, make four meet?"""
+        if r == 0 or c == cols:
+            return False
+        left, right, below = owner[r - 1, c - 1], owner[r - 1, c], owner[r, c]
+        return left != right and below != right
 
     def choose(r: int, c: int, run: int) -> tuple[int, int]:
-        fits = [(h, w) for h, w, _ in shapes if w <= run and r + h <= rows]
-        totals = list(accumulate(wt for h, w, wt in shapes if w <= run and r + h <= rows))
-        return fits[min(len(fits) - 1, bisect(totals, rng.random() * totals[-1]))]
+        fits = [(h, w, wt * (taste.align if crossing(r, c + w) else 1.0)
+                 * taste.placing(r, c, h, w, rows, cols))
+                for h, w, wt in shapes if w <= run and r + h <= rows]
+        totals = list(accumulate(wt for _, _, wt in fits))
+        h, w, _ = fits[min(len(fits) - 1, bisect(totals, rng.random() * totals[-1]))]
+        placed[0] += 1
+        owner[r : r + h, c : c + w] = placed[0]
+        return h, w
 
     rects = skyline_tiling(rows, cols, choose)
     assert rects is not None  # the single cell always fits
@@ -97,7 +276,7 @@ def merged(rects: list[Rect], rng: np.random.Generator, small: int = 1) -> list[
             continue
         unions = sorted((u, other) for other in left if other != mine
                         and (u := _joined(mine, other)) is not None
-                        and _weight(u[2], u[3]) > 0)
+                        and published_shape(u[2], u[3]))
         if unions:
             u, other = unions[int(rng.integers(len(unions)))]
             left -= {mine, other}
@@ -113,7 +292,8 @@ def split(rects: list[Rect], rng: np.random.Generator) -> list[Rect]:
         t, lft, h, w = rects[int(k)]
         cuts = [(t, lft, a, w, t + a, lft, h - a, w) for a in range(1, h)]
         cuts += [(t, lft, h, a, t, lft + a, h, w - a) for a in range(1, w)]
-        cuts = [cut for cut in cuts if _weight(*cut[2:4]) > 0 and _weight(*cut[6:]) > 0]
+        cuts = [cut for cut in cuts if all(h * w > 1 and published_shape(h, w)
+                                           for h, w in (cut[2:4], cut[6:]))]
         if cuts:
             cut = cuts[int(rng.integers(len(cuts)))]
             return sorted(rects[: int(k)] + rects[int(k) + 1 :] + [cut[:4], cut[4:]])
@@ -121,19 +301,34 @@ def split(rects: list[Rect], rng: np.random.Generator) -> list[Rect]:
 
 
 def _cell(rect: Rect, rng: np.random.Generator, rows: int, cols: int,
-          allowed: np.ndarray | None = None) -> tuple[int, int]:
-    """A random cell of the rectangle (among `allowed`, a mask of it, when given), cells off
-    its edge drawn INSIDE times likelier, cells on the board's edge OUTSIDE times."""
+          allowed: np.ndarray | None = None, taste: Taste = PLAIN,
+          placed: np.ndarray | None = None) -> tuple[int, int]:
+    """A random cell of the rectangle (among `allowed`, a mask of it, when given), drawn by
+    the taste's weights (`Taste.cell_weights`: `placed` marks the clues already placed)."""
     t, lft, h, w = rect
-    weight = np.ones((h, w))
-    weight[1:-1, 1:-1] = INSIDE
-    r, c = np.arange(t, t + h), np.arange(lft, lft + w)
-    weight[(r == 0) | (r == rows - 1), :] *= OUTSIDE
-    weight[:, (c == 0) | (c == cols - 1)] *= OUTSIDE
+    weight = taste.cell_weights(rect, rows, cols, placed)
     if allowed is not None:
         weight = weight * allowed
+    if not weight.any():  # every cell allowed is beside a clue, and the taste says never
+        weight = taste.cell_weights(rect, rows, cols) * (1 if allowed is None else allowed)
     k = int(rng.choice(h * w, p=weight.reshape(-1) / weight.sum()))
     return t + k // w, lft + k % w
+
+
+def clue_cells(rows: int, cols: int, rects: list[Rect], rng: np.random.Generator,
+               taste: Taste = PLAIN) -> list[tuple[int, int]]:
+    """One cell per rectangle, placed one after another (`Taste.next_rectangle`, from a
+    random order: so that a taste can keep clues apart, or together)."""
+    placed = np.zeros((rows, cols), dtype=bool)
+    cells = []
+    left = rng.permutation(len(rects)).tolist()
+    while left:
+        k = taste.next_rectangle(left, rects, placed)
+        left.remove(k)
+        cell = _cell(rects[k], rng, rows, cols, taste=taste, placed=placed)
+        placed[cell] = True
+        cells.append(cell)
+    return cells
 
 
 def _image(cell: tuple[int, int], rows: int, cols: int, symmetry: str) -> tuple[int, int]:
@@ -142,14 +337,57 @@ def _image(cell: tuple[int, int], rows: int, cols: int, symmetry: str) -> tuple[
             (cols - 1 - c if symmetry != "up-down" else c))
 
 
+def _image_rect(rect: Rect, rows: int, cols: int, symmetry: str) -> Rect:
+    t, lft, h, w = rect
+    return ((rows - t - h if symmetry != "left-right" else t),
+            (cols - lft - w if symmetry != "up-down" else lft), h, w)
+
+
+MIRRORS = ("left-right", "up-down", "half-turn")
+"""The symmetries of a board's clues under `both` (each mirror, and the two of them)."""
+
+
+def orbit_clues(rows: int, cols: int, rects: list[Rect], rng: np.random.Generator,
+                taste: Taste = PLAIN) -> list[tuple[int, int]] | None:
+    """One cell per rectangle of a tiling that is its own image under both mirrors, the set
+    of them so too: each rectangle in turn (`Taste.next_rectangle`) takes a cell that every
+    mirror taking the rectangle to itself keeps (drawn by the taste), and its images the
+    cell's images. None when a rectangle has no such cell."""
+    index = {rect: k for k, rect in enumerate(rects)}
+    placed = np.zeros((rows, cols), dtype=bool)
+    cells: list[tuple[int, int]] = []
+    left = rng.permutation(len(rects)).tolist()
+    while left:
+        k = taste.next_rectangle(left, rects, placed)
+        t, lft, h, w = rects[k]
+        own = [m for m in MIRRORS if _image_rect(rects[k], rows, cols, m) == rects[k]]
+        kept = np.array([[all(_image((r, c), rows, cols, m) == (r, c) for m in own)
+                          for c in range(lft, lft + w)] for r in range(t, t + h)])
+        if not kept.any():
+            return None
+        if taste.beside == 0:  # nor where the cell's images would touch it, if it can help it
+            touching = np.array([[any(abs(a - r) + abs(b - c) == 1 for a, b in
+                                      (_image((r, c), rows, cols, m) for m in MIRRORS))
+                                  for c in range(lft, lft + w)] for r in range(t, t + h)])
+            kept = kept & ~touching if (kept & ~touching).any() else kept
+        cell = _cell(rects[k], rng, rows, cols, kept, taste, placed)
+        orbit = {cell, *(_image(cell, rows, cols, m) for m in MIRRORS)}
+        for r, c in orbit:
+            placed[r, c] = True
+        cells += sorted(orbit)
+        taken = {index[_image_rect(rects[k], rows, cols, m)] for m in MIRRORS} | {k}
+        left = [j for j in left if j not in taken]
+    return cells
+
+
 def symmetric_clues(rows: int, cols: int, rects: list[Rect], rng: np.random.Generator,
-                    budget: int = 2000, symmetry: str = "half-turn"
+                    budget: int = 2000, symmetry: str = "half-turn", taste: Taste = PLAIN
                     ) -> list[tuple[int, int]] | None:
     """One cell per rectangle, the set of them symmetric (`symmetry`: under the half turn or a
     mirror): the rectangles are paired (a rectangle with one its images fall in; a rectangle
     holding a cell that is its own image may pair with itself), a random perfect pairing
-    found by backtracking within `budget` steps, then each pair takes a cell and its image.
-    None when there is no pairing (or the budget ran out)."""
+    found by backtracking within `budget` steps, then each pair in turn takes a cell (drawn
+    by the taste) and its image. None when there is no pairing (or the budget ran out)."""
     owner = np.zeros((rows, cols), dtype=int)
     for k, (t, lft, h, w) in enumerate(rects):
         owner[t : t + h, lft : lft + w] = k
@@ -184,44 +422,81 @@ def symmetric_clues(rows: int, cols: int, rects: list[Rect], rng: np.random.Gene
 
     if not pair():
         return None
-    cells = []
-    for k, other in mate.items():
+    cells: list[tuple[int, int]] = []
+    placed = np.zeros((rows, cols), dtype=bool)
+    left = rng.permutation(len(rects)).tolist()
+    while left:
+        k = taste.next_rectangle(left, rects, placed)
+        other = mate[k]
+        left = [j for j in left if j not in (k, other)]
         t, lft, h, w = rects[k]
         if k == other:  # on a cell that is its own image
-            cells.append(_cell(rects[k], rng, rows, cols, fixed[t : t + h, lft : lft + w]))
-        elif k < other:
-            r, c = _cell(rects[k], rng, rows, cols, turned[t : t + h, lft : lft + w] == other)
-            cells += [(r, c), _image((r, c), rows, cols, symmetry)]
+            new = [_cell(rects[k], rng, rows, cols, fixed[t : t + h, lft : lft + w], taste,
+                         placed)]
+        else:
+            cell = _cell(rects[k], rng, rows, cols, turned[t : t + h, lft : lft + w] == other,
+                         taste, placed)
+            new = [cell, _image(cell, rows, cols, symmetry)]
+        for cell in new:
+            placed[cell] = True
+        cells += new
     return cells
 
 
 TILINGS = 60
 """Tilings drawn, at most, until one takes a symmetric clue set (about one in fifteen does at
 10×10 under the half turn; drawing one takes a millisecond or so)."""
+MIRROR_ABOVE = 300
+"""Boards of more cells take symmetric clues on a mirrored tiling at once: no random one
+takes them (none in ten at 20×20, where looking took 0.3 s an attempt; four in ten at
+15×15)."""
 
 
 def tiling(rows: int, cols: int, rng: np.random.Generator,
-           symmetry: str | None) -> list[Rect] | None:
-    """A random tiling; with a `symmetry`, one on which the clues can sit so (None if none
-    came up in TILINGS draws)."""
+           symmetry: str | None, taste: Taste = PLAIN) -> list[Rect] | None:
+    """A random tiling with no single cell left (published boards have next to none: 0.1 %
+    of Janko's 10×10 rectangles) unless none came up in TILINGS draws; with a `symmetry`,
+    one on which the clues can sit so (None if none came up)."""
     cells = np.arange(rows * cols).reshape(rows, cols)
     selfless = symmetry is not None and not (IMAGES[symmetry](cells) == cells).any()
-    for _ in range(TILINGS if symmetry else 1):
-        rects = merged(random_tiling(rows, cols, rng), rng)
-        if symmetry is None:
-            return rects
+    rects: list[Rect] = []
+    for _ in range(TILINGS):
+        rects = merged(random_tiling(rows, cols, rng, taste), rng)
         if selfless and len(rects) % 2:
             rects = split(rects, rng)  # every rectangle needs a partner: an even count
-        if symmetric_clues(rows, cols, rects, rng, 200, symmetry) is not None:
+        if any(h * w == 1 for _, _, h, w in rects):
+            continue
+        if symmetry is None or symmetric_clues(rows, cols, rects, rng, 200,
+                                               symmetry) is not None:
             return rects
-    return None
+    return None if symmetry else rects
 
 
-CLIMB = 12
-"""Moves of a clue (with its 180° partner) inside its rectangle tried on a board of the
-grade asked, each kept when the board stays of that grade and gets harder inside it (the
-judge's `harder`): the first placement to come sits low in its grade (Janko's `probe`
-boards leave 19 cells to probing at 10×10; the first placement found, 8)."""
+@dataclass(frozen=True)
+class Aim:
+    """How a setter goes about a board of one grade: how many more clues the board gets
+    (the taste's area `centre` divided by `denser`), how many changes are tried to make it
+    harder inside its grade (`climb`: a clue moved, or two rectangles cut again; each kept
+    when the board stays of the grade and gets harder by the judge's `harder`), and the
+    fewest clues it may leave to the grade's own rule after that (`floor`; on boards of
+    fewer than 100 cells, that share of a hundred of its cells)."""
+
+    denser: float = 1.0
+    climb: int = 12
+    floor: float = 0.0
+
+
+AIMS = {"coverer": Aim(denser=0.9), "probe": Aim(denser=1.4, climb=40, floor=9)}
+"""Aims that are not the plain one, by grade. Janko's 10×10 boards have 17.2 clues per
+100 cells at `coverer`, 19.9 at `dual` and 24.4 at `probe` (setters of hard boards cut them
+into more pieces), where tastes drawn alike give about 19 at every grade; their `probe`
+boards leave 6 to 34 clues to probing (median 19), where the first placement of the grade
+found leaves 3 to 25 (median 13): a setter makes a board harder, and does not publish a
+board at a grade whose rule it needs for two or three clues. Climbing `dual` boards further
+would take them above Janko's (median 12, the bank's at 12 climbs 15)."""
+DRAWS = 4
+"""Draws of a move allowed per move tried, at most (draws of a placement already tried are
+not tries)."""
 
 
 def _clued(rows: int, cols: int, area: np.ndarray, cells: list[tuple[int, int]]) -> Puzzle:
@@ -232,34 +507,41 @@ def _clued(rows: int, cols: int, area: np.ndarray, cells: list[tuple[int, int]])
 
 
 def moved(cells: list[tuple[int, int]], rects: list[Rect], owner: np.ndarray,
-          rng: np.random.Generator, symmetry: str | None) -> list[tuple[int, int]]:
-    """The clue cells with one of them drawn again inside its rectangle (and, with a
-    `symmetry`, its partner moved with it, the pair still images of each other)."""
+          rng: np.random.Generator, symmetry: str | None, taste: Taste = PLAIN
+          ) -> list[tuple[int, int]]:
+    """The clue cells with one of them drawn again inside its rectangle, by the taste (and,
+    with a `symmetry`, its partner moved with it, the pair still images of each other)."""
     rows, cols = owner.shape
     out = list(cells)
     k = int(rng.integers(len(out)))
     mine = int(owner[out[k]])
+    image = _image(out[k], rows, cols, symmetry) if symmetry else out[k]
+    placed = np.zeros((rows, cols), dtype=bool)
+    for cell in out:
+        placed[cell] = cell not in (out[k], image)
     if symmetry is None:
-        out[k] = _cell(rects[mine], rng, rows, cols)
+        out[k] = _cell(rects[mine], rng, rows, cols, taste=taste, placed=placed)
         return out
-    image = _image(out[k], rows, cols, symmetry)
     if image == out[k]:
         return out  # on its own image: it stays there (a rare move lost)
     t, lft, h, w = rects[mine]
     turned = IMAGES[symmetry](owner)[t : t + h, lft : lft + w] == int(owner[image])
-    out[k] = _cell(rects[mine], rng, rows, cols, turned)
+    out[k] = _cell(rects[mine], rng, rows, cols, turned, taste, placed)
     out[out.index(image)] = _image(out[k], rows, cols, symmetry)
     return out
 
 
 def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
     """One attempt: a tiling and up to PLACEMENTS clue placements; the first that is of the
-    grade asked (made harder inside it by CLIMB moves), else the first acceptable one, else
+    grade asked (the hardest, made harder still: `Aim`), else the first acceptable one, else
     None. (Every number is needed: the style only says whether the clues may sit symmetric —
     most published boards' do, `SYMMETRY`.) Where no random tiling takes symmetric clues
     (large boards), a mirrored tiling does, and each placement's rectangles are then redrawn
-    around its clues (`unmirrored`)."""
+    around its clues (`unmirrored`). In the published style each attempt has a setter's
+    taste of its own (`drawn`), in the minimal style the plain one."""
     symmetry = None
+    taste = PLAIN
+    aim = AIMS.get(judge.target or "", Aim())
     if judge.style == "published":
         draw = rng.random()
         for kind, share in SYMMETRY.items():
@@ -267,28 +549,41 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Pu
                 symmetry = kind
                 break
             draw -= share
-    base = tiling(rows, cols, rng, symmetry)
+        if symmetry == "both" and min(rows, cols) < 2:
+            symmetry = "half-turn"  # a line has no halves to mirror it by
+        taste = drawn(rng, rows * cols, aim.denser, symmetry)
+    at_random = symmetry != "both" and (symmetry is None or rows * cols <= MIRROR_ABOVE)
+    base = tiling(rows, cols, rng, symmetry, taste) if at_random else None
     mirrored = base is None and symmetry is not None
     if mirrored:
-        base = mirrored_tiling(rows, cols, rng, symmetry)
+        base = mirrored_tiling(rows, cols, rng, symmetry, taste)
     if base is None:
         return None
     first = None
+    best: tuple[float, Puzzle, list[tuple[int, int]], list[Rect]] | None = None
     for _ in range(PLACEMENTS):
-        cells = (symmetric_clues(rows, cols, base, rng, symmetry=symmetry) if symmetry
-                 else [_cell(rect, rng, rows, cols) for rect in base])
+        cells = (orbit_clues(rows, cols, base, rng, taste) if symmetry == "both"
+                 else symmetric_clues(rows, cols, base, rng, symmetry=symmetry, taste=taste)
+                 if symmetry else clue_cells(rows, cols, base, rng, taste))
         if cells is None:
             continue
-        rects = unmirrored(base, cells, rng) if mirrored else base
-        area, owner = _maps(rows, cols, rects)
-        puzzle = _clued(rows, cols, area, cells)
+        rects = unmirrored(base, cells, rng, taste) if mirrored else base
+        puzzle = _clued(rows, cols, _maps(rows, cols, rects)[0], cells)
         if not judge.accept(puzzle):
             continue
         if judge.hits is None or judge.hits(puzzle):
-            return puzzle if judge.harder is None else climbed(
-                puzzle, cells, rects, owner, area, rng, judge, symmetry)
+            if judge.harder is None:
+                return puzzle
+            height = judge.harder(puzzle)
+            if best is None or height > best[0]:
+                best = (height, puzzle, cells, rects)
+            continue
         first = first or puzzle
-    return first
+    if best is None:
+        return first
+    _, puzzle, cells, rects = best
+    puzzle, height = climbed(puzzle, cells, rects, rng, judge, symmetry, taste, aim.climb)
+    return puzzle if height >= aim.floor * min(1, rows * cols / 100) else first
 
 
 def _maps(rows: int, cols: int, rects: list[Rect]) -> tuple[np.ndarray, np.ndarray]:
@@ -301,99 +596,118 @@ def _maps(rows: int, cols: int, rects: list[Rect]) -> tuple[np.ndarray, np.ndarr
     return area, owner
 
 
-def _strips(length: int, rng: np.random.Generator) -> list[int]:
+def _strips(length: int, rng: np.random.Generator, taste: Taste = PLAIN) -> list[int]:
     """A line of `length` cells cut into strips of the lengths published boards use (no single
     cell unless the line is one: Janko's larger boards have none)."""
     out: list[int] = []
     while (left := length - sum(out)) > 0:
-        fits = [w for w in range(2, left + 1) if _weight(1, w) > 0 and left - w != 1] or [left]
-        weights = np.array([_weight(1, w) or 1.0 for w in fits])
+        fits = [w for w in range(2, left + 1) if published_shape(1, w) and left - w != 1
+                ] or [left]
+        weights = np.array([taste.weight(1, w) or 1.0 for w in fits])
         out.append(fits[int(rng.choice(len(fits), p=weights / weights.sum()))])
     return out
 
 
 def mirrored_tiling(rows: int, cols: int, rng: np.random.Generator,
-                    symmetry: str) -> list[Rect]:
-    """A tiling that is its own image under the symmetry: one half tiled at random and
-    mirrored, the middle line of an odd board cut into strips that are images of each other
-    (or their own); symmetric clues always fit it (each rectangle pairs with its image)."""
+                    symmetry: str, taste: Taste = PLAIN) -> list[Rect]:
+    """A tiling that is its own image under the symmetry: one half tiled at random (under
+    `both`, itself mirrored left to right) and mirrored, the middle line of an odd board cut
+    into strips that are images of each other (or their own); symmetric clues always fit it
+    (each rectangle pairs with its image)."""
     turned = symmetry != "left-right"  # the rows are cut in half, else the columns
     long, short = (rows, cols) if turned else (cols, rows)  # the side cut in half, the other
-    half = merged(random_tiling(*((rows // 2, cols) if turned else (rows, cols // 2)), rng),
-                  rng)
+    size = (rows // 2, cols) if turned else (rows, cols // 2)
+    half = (mirrored_tiling(*size, rng, "left-right", taste) if symmetry == "both"
+            else merged(random_tiling(*size, rng, taste), rng))
     rects = list(half)
     if long % 2:  # the middle line: strips, mirrored along it unless the mirror keeps it
         m = long // 2
-        line = _strips(short, rng) if symmetry != "half-turn" else []
-        if symmetry == "half-turn":
-            centre = 3 if short % 2 else 2 * int(rng.integers(0, 2))  # no lone centre cell
-            centre = min(centre, short)
-            side = _strips((short - centre) // 2, rng)
+        line = _strips(short, rng, taste)
+        if symmetry in ("half-turn", "both"):  # the line its own image end to end
+            centre = 3 if short % 2 else 2 * int(rng.integers(0, 2)) * (symmetry != "both")
+            centre = min(centre, short)  # no lone centre cell, nor one on no cell of its own
+            side = _strips((short - centre) // 2, rng, taste)
             line = side + ([centre] if centre else []) + side[::-1]
         at = 0
         for w in line:
             rects.append((m, at, 1, w) if turned else (at, m, w, 1))
             at += w
     for t, lft, h, w in half:
-        if symmetry == "half-turn":
-            rects.append((rows - t - h, cols - lft - w, h, w))
-        elif symmetry == "up-down":
-            rects.append((rows - t - h, lft, h, w))
-        else:
-            rects.append((t, cols - lft - w, h, w))
+        rects.append(_image_rect((t, lft, h, w), rows, cols,
+                                 "up-down" if symmetry == "both" else symmetry))
     return sorted(rects)
 
 
-def unmirrored(rects: list[Rect], cells: list[tuple[int, int]],
-               rng: np.random.Generator) -> list[Rect]:
-    """The tiling redrawn around its clues (one in each rectangle): two neighbours whose union
-    is a rectangle are cut again across it, anywhere that parts their two clues into shapes
-    published boards use, two moves a rectangle — a mirrored tiling, unmirrored."""
+def recut(rects: list[Rect], cells: list[tuple[int, int]], rng: np.random.Generator,
+          taste: Taste = PLAIN) -> list[Rect] | None:
+    """The tiling (one clue cell in each rectangle) with two neighbours whose union is a
+    rectangle cut again across it, anywhere that parts their two clues into shapes published
+    boards use (drawn by the taste's weights); None when the rectangle drawn has no such
+    neighbour or cut."""
     rows = max(t + h for t, _, h, _ in rects)
     cols = max(lft + w for _, lft, _, w in rects)
-    rects = list(rects)
-    clues = set(cells)
+    _, owner = _maps(rows, cols, rects)
+    k = int(rng.integers(len(rects)))
+    t, lft, h, w = rects[k]
+    beside = {int(owner[y, x]) for y, x in ((t - 1, lft), (t + h, lft), (t, lft - 1),
+                                              (t, lft + w))
+              if 0 <= y < rows and 0 <= x < cols}
+    unions = [(j, u) for j in beside if (u := _joined(rects[k], rects[j])) is not None]
+    if not unions:
+        return None
+    j, (ut, ul, uh, uw) = unions[int(rng.integers(len(unions)))]
+    (r1, c1), (r2, c2) = [c for c in cells if ut <= c[0] < ut + uh and ul <= c[1] < ul + uw]
+    cuts = [((ut, ul, a, uw), (ut + a, ul, uh - a, uw)) for a in range(1, uh)
+            if (r1 < ut + a) != (r2 < ut + a)]
+    cuts += [((ut, ul, uh, a), (ut, ul + a, uh, uw - a)) for a in range(1, uw)
+             if (c1 < ul + a) != (c2 < ul + a)]
+    weights = np.array([taste.weight(a[2], a[3]) * taste.weight(b[2], b[3])
+                        if a[2] * a[3] > 1 < b[2] * b[3] else 0.0 for a, b in cuts])
+    if not weights.any():
+        return None
+    cut = cuts[int(rng.choice(len(cuts), p=weights / weights.sum()))]
+    return sorted([r for i, r in enumerate(rects) if i not in (j, k)] + list(cut))
+
+
+def unmirrored(rects: list[Rect], cells: list[tuple[int, int]], rng: np.random.Generator,
+               taste: Taste = PLAIN) -> list[Rect]:
+    """The tiling redrawn around its clues: `recut`, two tries a rectangle — a mirrored
+    tiling, unmirrored."""
     for _ in range(2 * len(rects)):
-        _, owner = _maps(rows, cols, rects)
-        k = int(rng.integers(len(rects)))
-        t, lft, h, w = rects[k]
-        beside = {int(owner[y, x]) for y, x in ((t - 1, lft), (t + h, lft), (t, lft - 1),
-                                                  (t, lft + w))
-                  if 0 <= y < rows and 0 <= x < cols}
-        unions = [(j, u) for j in beside if (u := _joined(rects[k], rects[j])) is not None]
-        if not unions:
-            continue
-        j, (ut, ul, uh, uw) = unions[int(rng.integers(len(unions)))]
-        inside = [c for c in clues if ut <= c[0] < ut + uh and ul <= c[1] < ul + uw]
-        (r1, c1), (r2, c2) = inside
-        cuts = [((ut, ul, a, uw), (ut + a, ul, uh - a, uw)) for a in range(1, uh)
-                if (r1 < ut + a) != (r2 < ut + a)]
-        cuts += [((ut, ul, uh, a), (ut, ul + a, uh, uw - a)) for a in range(1, uw)
-                 if (c1 < ul + a) != (c2 < ul + a)]
-        cuts = [cut for cut in cuts if all(h * w > 1 and _weight(h, w) > 0
-                                           for _, _, h, w in cut)]
-        if cuts:
-            rects = [r for i, r in enumerate(rects) if i not in (j, k)]
-            rects += list(cuts[int(rng.integers(len(cuts)))])
+        rects = recut(rects, cells, rng, taste) or rects
     return sorted(rects)
 
 
 def climbed(puzzle: Puzzle, cells: list[tuple[int, int]], rects: list[Rect],
-            owner: np.ndarray, area: np.ndarray, rng: np.random.Generator, judge: Judge,
-            symmetry: str | None) -> Puzzle:
-    """The board after CLIMB tries to move a clue, each kept when the board stays of the grade
-    asked and gets harder inside it."""
+            rng: np.random.Generator, judge: Judge, symmetry: str | None,
+            taste: Taste = PLAIN, climb: int = Aim.climb) -> tuple[Puzzle, float]:
+    """The board, and how hard it is inside its grade, after `climb` tries to change it, each
+    kept when the board stays of the grade asked and gets harder inside it: a clue moved
+    inside its rectangle (by the taste) or two rectangles cut again between their clues
+    (`recut`: the numbers change, the clues stay where they are, their symmetry too). A
+    board tried once is not tried again (a taste that keeps clues in a few cells draws the
+    same ones often; a few draws more are allowed for them)."""
     assert judge.harder is not None and judge.hits is not None
-    rows, cols = owner.shape
     height = judge.harder(puzzle)
-    for _ in range(CLIMB):
-        trial = moved(cells, rects, owner, rng, symmetry)
-        board = _clued(rows, cols, area, trial)
-        if board == puzzle or not judge.accept(board) or not judge.hits(board):
+    seen = {(frozenset(cells), frozenset(rects))}
+    tries = 0
+    for _ in range(DRAWS * climb):
+        if symmetry != "both" and rng.random() < 0.5:  # (a clue's orbit is not moved)
+            trial, tiles = moved(cells, rects, _maps(puzzle.rows, puzzle.cols, rects)[1], rng,
+                                 symmetry, taste), rects
+        else:
+            trial, tiles = cells, recut(rects, cells, rng, taste) or rects
+        if (frozenset(trial), frozenset(tiles)) in seen:
             continue
-        if (h := judge.harder(board)) > height:
-            puzzle, cells, height = board, trial, h
-    return puzzle
+        seen.add((frozenset(trial), frozenset(tiles)))
+        board = _clued(puzzle.rows, puzzle.cols, _maps(puzzle.rows, puzzle.cols, tiles)[0],
+                       trial)
+        if judge.accept(board) and judge.hits(board) and (h := judge.harder(board)) > height:
+            puzzle, cells, rects, height = board, trial, tiles, h
+        tries += 1
+        if tries == climb:
+            break
+    return puzzle, height
 
 
 def faults(puzzle: Puzzle, answer: Answer) -> list[str]:
