@@ -379,11 +379,12 @@ def numbered_share(rng: np.random.Generator) -> float:
 def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
     """A board drawn from its black cells (`drawn_answer`), numbered and thinned; with a
     judge that cannot count answers, the first packed answer as it comes (`dense_answer`)."""
+    taste = draw_taste(rng)
     if judge.answers is None:
         answer = dense_answer(rows, cols, rng)
     else:
-        answer = drawn_answer(rows, cols, rng, judge.answers, judge.accept)
-    return None if answer is None else thinned(answer, rng, judge)
+        answer = drawn_answer(rows, cols, rng, judge.answers, judge.accept, taste)
+    return None if answer is None else thinned(answer, rng, judge, taste.numbered)
 
 
 # -- boards drawn from their black cells --------------------------------------------------
@@ -398,19 +399,79 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Pu
 # numbered board has a second answer, a cell where the two differ turns black (its
 # neighbours' numbers read again from the new answer).
 
-LAYOUT_SHARE = (0.09, 0.02)
-"""The black share a layout is drawn with (mean, spread; clipped to 6–16 %): the repair
-adds about five black cells on a 10×10, to Janko's 14 % (12.5 % on their larger boards)."""
+BLACK_SHARE = (0.13, 0.35)
+"""The black share a board aims at, drawn per board (median, and the sd of its logarithm;
+clipped to 6–30 %): Janko's 10×10 hold 14 % black on average, a tenth of them 9 % or less
+and a tenth 18 % or more (12.5 % on their larger boards)."""
+REPAIR_SHARE = 0.03
+"""A layout draws the black share aimed at less this (a share of the board's cells): the
+repair adds about so many (five on a 10×10), and whitening takes cells off again down to
+the share aimed at."""
 BESIDE, DIAGONAL, BORDER = 0.4, 1.5, 1.6
 """A new black cell's weight beside a black one, diagonal to one only, and on the border
-(1 elsewhere): published black cells mostly stand alone (a fifth touch another), a fifth
-more meet one at a corner, and half of them lie on the border of a 10×10."""
+(1 elsewhere), the median of each board's own (`Taste`): published black cells mostly stand
+alone (a fifth touch another), a fifth more meet one at a corner, and half of them lie on
+the border of a 10×10."""
 FOURS = 0.15
 """The share of a layout's black cells asked to show a 4 (on the border: a 3) when the
-answer is first drawn (dropped where no answer has them): left to itself the solver, which
-tries a plain white cell first, wraps too few black cells in triangles all round (Janko's
-boards: one black cell in ten shows a 4)."""
-TURNS = 2
+answer is first drawn (dropped where no answer has them), the mean of each board's own:
+left to itself the solver, which tries a plain white cell first, wraps too few black cells
+in triangles all round (Janko's boards: one black cell in ten shows a 4)."""
+TASTE_SPREAD = {"beside": 0.8, "border": 0.4}
+"""How widely boards' weights spread around `BESIDE` and `BORDER` (the sd of their
+logarithms)."""
+
+
+@dataclass(frozen=True)
+class Taste:
+    """One setter's habits, drawn per board (`draw_taste`): Janko's boards come from many
+    setters and differ more from one board to the next than one setter's do (their black
+    share, how their black cells clump, which digits they show), so a generator that draws
+    every board alike is told from them by the spread alone."""
+
+    black: float
+    """The black share aimed at: the layout draws most of it, whitening stops there."""
+    beside: float
+    """A new black cell's weight beside a black one (`BESIDE`)."""
+    border: float
+    """A new black cell's weight on the border (`BORDER`)."""
+    fours: float
+    """The share of layout cells asked to show a 4 (`FOURS`)."""
+    numbered: float
+    """The share of its numbers the board keeps at least (`NUMBERED`)."""
+    planted: float
+    """Large pieces planted per 100 cells (`PLANTED`)."""
+    grown: float
+    """The share of diamonds grown into tilted strips (`GROWN`)."""
+    small_first: float
+    """How loosely a repair prefers cells of small white regions (`SMALL_FIRST`)."""
+
+
+def draw_taste(rng: np.random.Generator) -> Taste:
+    """A board's own habits, around the generator's medians or means (`BLACK_SHARE`,
+    `BESIDE`, `BORDER`, `FOURS`, `NUMBERED`, `PLANTED`, `GROWN`, `SMALL_FIRST`), some tied
+    to its black share as Janko's are (`DENSER`)."""
+    median, spread = BLACK_SHARE
+    black = float(np.clip(median * np.exp(rng.normal(0, spread)), 0.06, 0.3))
+    above = 100 * (black - median)
+    return Taste(black=black,
+                 beside=BESIDE * float(np.exp(DENSER["beside"] * above
+                                              + rng.normal(0, TASTE_SPREAD["beside"]))),
+                 border=BORDER * float(np.exp(rng.normal(0, TASTE_SPREAD["border"]))),
+                 fours=float(rng.exponential(FOURS)),
+                 numbered=float(np.clip(numbered_share(rng) - DENSER["numbered"] * above, 0, 1)),
+                 planted=float(rng.exponential(PLANTED)), grown=float(rng.uniform(0, 2 * GROWN)),
+                 small_first=float(rng.exponential(SMALL_FIRST)))
+
+
+DENSER = {"beside": 0.25, "numbered": 0.05}
+"""How a board's habits move with its black share, per point above the median: Janko's
+10×10 with 9–13 % black have 4–8 % of their black cells touching another and 80–90 %
+numbered, those with 18–22 % a third touching and a third numbered (the black cells of a
+board with few numbers clump where they pin the answer down)."""
+
+
+TURNS = 4
 """Turns of the board tried per answer drawn: of the answers found, the one of fewest white
 regions is kept (then most triangles): the solver, trying a plain white cell first, cuts
 the white into more and smaller pieces than setters draw."""
@@ -434,25 +495,23 @@ SYMMETRIC = 0.1
 eleven; a quarter of their black cells have a partner, against a sixth by chance)."""
 
 
-def black_layout(rows: int, cols: int, rng: np.random.Generator,
-                 symmetric: bool = False, avoid: np.ndarray | None = None) -> np.ndarray:
+def black_layout(rows: int, cols: int, rng: np.random.Generator, taste: Taste,
+                 symmetric: bool = False) -> np.ndarray:
     """Black cells (a boolean grid) placed one at a time (with their 180° partner when
-    `symmetric`), each weighted by what is around it (`BESIDE`, `DIAGONAL`, `BORDER`), as
-    many as a share drawn from `LAYOUT_SHARE`."""
-    mean, spread = LAYOUT_SHARE
-    want = round(float(np.clip(rng.normal(mean, spread), 0.06, 0.16)) * rows * cols)
+    `symmetric`), each weighted by what is around it (the taste's weights beside a black
+    cell and on the border, `DIAGONAL`), as many as the taste's black share less what the
+    repair adds (`REPAIR_SHARE`)."""
+    want = round((taste.black - REPAIR_SHARE) * rows * cols)
     black = np.zeros((rows, cols), dtype=bool)
     border = np.ones((rows, cols), dtype=bool)
     border[1:-1, 1:-1] = False
-    edge = np.where(border, BORDER, 1.0)
+    edge = np.where(border, taste.border, 1.0)
     while int(black.sum()) < max(1, want):
         framed = np.pad(black, 1)
         beside = neighbour_sum(framed) > 0
         corner = (framed[:-2, :-2] | framed[:-2, 2:] | framed[2:, :-2] | framed[2:, 2:])
-        weight = np.where(beside, BESIDE, np.where(corner, DIAGONAL, 1.0)) * edge
+        weight = np.where(beside, taste.beside, np.where(corner, DIAGONAL, 1.0)) * edge
         weight[black] = 0
-        if avoid is not None:
-            weight[avoid] = 0
         k = int(rng.choice(black.size, p=(weight / weight.sum()).reshape(-1)))
         black.flat[k] = True
         if symmetric:
@@ -487,21 +546,142 @@ def answer_of(clues: np.ndarray, rng: np.random.Generator,
     return None if best is None else Answer(tuple(map(tuple, best.tolist())))
 
 
+BIG_PIECES = {("tilted", 1, 3): 6, ("tilted", 2, 2): 6, ("tilted", 1, 4): 8,
+              ("tilted", 2, 3): 10, ("tilted", 1, 5): 3, ("tilted", 2, 4): 4,
+              ("tilted", 3, 3): 4, ("tilted", 1, 6): 1, ("tilted", 2, 5): 2,
+              ("tilted", 3, 4): 2, ("upright", 3, 3): 2, ("upright", 2, 3): 1,
+              ("upright", 3, 4): 1, ("upright", 4, 4): 1, ("upright", 1, 5): 1}
+"""The large pieces a setter plants (weights): what Janko's 10×10 have as their largest
+white region, mostly a tilted rectangle in a 4×4 to 7×7 box (sides 1×3 to 3×4), now and
+then a 3×3 or 4×4 block or a long strip."""
+PLANTED = 0.8
+"""Large pieces planted per 100 cells, on average (a board's count is Poisson): the solver
+and the repair cut the white into small pieces (largest white region 7 cells on a 10×10
+against Janko's 10, and hardly ever over 12 where a fifth of theirs are)."""
+
+
+def _framed(answer: Answer) -> np.ndarray:
+    s = np.full((answer.rows + 2, answer.cols + 2), BLACK, dtype=np.uint8)
+    s[1:-1, 1:-1] = np.array(answer.cells)
+    return s
+
+
+def big_piece(rng: np.random.Generator) -> np.ndarray:
+    """A large piece's states in its box, drawn from `BIG_PIECES`, turned at random."""
+    shapes = list(BIG_PIECES)
+    weights = np.array([BIG_PIECES[k] for k in shapes], dtype=float)
+    kind, a, b = shapes[int(rng.choice(len(shapes), p=weights / weights.sum()))]
+    if rng.random() < 0.5:
+        a, b = b, a
+    return tilted_piece(a, b) if kind == "tilted" else np.full((a, b), E, dtype=np.int8)
+
+
+GROWN = 0.5
+"""The share of diamonds a setter's answer grows into a tilted 1×2 strip where it can: the
+solver, trying a plain white cell first, closes tilted pieces as soon as it can (diamonds
+27 % of the white regions, against Janko's 23 %)."""
+
+
+def planted(answer: Answer, rng: np.random.Generator, count: int, grown: float = GROWN,
+            tries: int = 8) -> Answer:
+    """The answer with up to `count` large pieces (`big_piece`) put in at random places, then
+    a share `grown` of its diamonds grown into tilted strips where they can: the white
+    regions a piece cuts or would join along an edge are blacked out, and packed again with
+    published pieces kept apart (`pack`). A large piece's place is tried up to `tries`
+    times; a place that would cut a region as large as the piece (one planted before, say),
+    or leave a lattice point illegal, is not taken."""
+    s = _framed(answer)
+    for _ in range(count):
+        piece = _piece(big_piece(rng))
+        h, w = piece.states.shape
+        if h > answer.rows or w > answer.cols:
+            continue
+        for _ in range(tries):
+            r = int(rng.integers(1, answer.rows - h + 2))
+            c = int(rng.integers(1, answer.cols - w + 2))
+            if _put(s, piece, r, c, rng):
+                break
+    strips = [_piece(tilted_piece(1, 2)), _piece(tilted_piece(2, 1))]
+    labels, sizes = _region_labels(s)
+    for k in rng.permutation(len(sizes)):
+        at = np.argwhere(labels == k)
+        if sizes[k] != 2 or len(at) != 4 or rng.random() >= grown:
+            continue
+        r, c = at.min(axis=0)
+        options = [(strip, r - dr, c - dc) for strip in strips for dr in (0, 1) for dc in (0, 1)]
+        for j in rng.permutation(len(options)):
+            if _put(s, *options[int(j)], rng):
+                break
+    return _answer(s)
+
+
+def _piece(states: np.ndarray) -> Piece:
+    return Piece(states.astype(np.uint8), tuple(map(tuple, np.argwhere(states != BLACK).tolist())),
+                 1.0, _sides(states))
+
+
+def _put(s: np.ndarray, piece: Piece, r: int, c: int, rng: np.random.Generator) -> bool:
+    """Put the piece with its box's corner at framed cell (r, c), the regions it cuts or
+    would join along an edge blacked out and packed again around it; False (nothing
+    changed) when it would cut a region as large as itself or leave a lattice point
+    illegal."""
+    h, w = piece.states.shape
+    if r < 1 or c < 1 or r + h > s.shape[0] - 1 or c + w > s.shape[1] - 1:
+        return False
+    labels, sizes = _region_labels(s)
+    cut = set(labels[r:r + h, c:c + w].reshape(-1).tolist())
+    cut |= {int(labels[r + dr + y, c + dc + x]) for dr, dc, k in piece.sides
+            for y, x, _ in (ACROSS[k],)}
+    cut.discard(0)
+    area = sum(len(WHITE_QUARTERS[int(v)]) for v in piece.states.reshape(-1)) / 4
+    if any(sizes[k] >= area for k in cut):
+        return False
+    before = s.copy()
+    gone = np.isin(labels, list(cut))
+    gone[r:r + h, c:c + w] = True
+    s[gone] = BLACK
+    mask = piece.states != BLACK
+    s[r:r + h, c:c + w][mask] = piece.states[mask]
+    if not FULL[point_rings(s)].all():
+        s[...] = before
+        return False
+    gone[r:r + h, c:c + w] &= ~mask
+    pack(s, [(int(y), int(x)) for y, x in np.argwhere(gone)], rng)
+    return True
+
+
+def _region_labels(s: np.ndarray) -> tuple[np.ndarray, list[float]]:
+    """The framed answer's cells labelled by white region (1, 2, …; 0 for black cells), and
+    each label's area in cells (a half-cell counts a half)."""
+    labels = np.zeros(s.shape, dtype=int)
+    sizes = [0.0]
+    for k, g in enumerate(white_regions(_answer(s)), start=1):
+        sizes.append(len(g) / 4)
+        for y, x, _ in g:
+            labels[y + 1, x + 1] = k
+    return labels, sizes
+
+
 def drawn_answer(rows: int, cols: int, rng: np.random.Generator,
                  answers: Callable[[Puzzle], list[Answer]],
-                 accept: Callable[[Puzzle], bool] = accept_all) -> Answer | None:
+                 accept: Callable[[Puzzle], bool] = accept_all,
+                 taste: Taste | None = None) -> Answer | None:
     """An answer whose fully numbered board is unique, drawn from a black layout and repaired
     (see above), then whitened while `accept` (the judge's: unique, and no harder than the
     grade asked) keeps it; None when the layout has no answer, the repair gives up or the
     board is harder than `accept` allows."""
+    taste = taste or draw_taste(rng)
     symmetric = bool(rng.random() < SYMMETRIC)
-    black = black_layout(rows, cols, rng, symmetric)
+    black = black_layout(rows, cols, rng, taste, symmetric)
     clues = np.where(black, ANY_CLUE, NO_CLUE)
     wished = clues.copy()
-    for r, c in np.argwhere(black & (rng.random(black.shape) < FOURS)):
+    for r, c in np.argwhere(black & (rng.random(black.shape) < taste.fours)):
         wished[r, c] = 4 - int(r in (0, rows - 1)) - int(c in (0, cols - 1))
     answer = answer_of(wished, rng, answers) if (wished >= 0).any() else None
     answer = answer or answer_of(clues, rng, answers)
+    if answer is not None and not symmetric:
+        answer = planted(answer, rng, int(rng.poisson(taste.planted * rows * cols / 100)),
+                         taste.grown)
     for _ in range(round(REPAIRS_PER_CELL * rows * cols)):
         if answer is None:
             return None
@@ -511,20 +691,25 @@ def drawn_answer(rows: int, cols: int, rng: np.random.Generator,
         if other is None:
             if found != [answer] or not accept(puzzle):
                 return None
-            return answer if symmetric else whitened(answer, rng, answers, accept)
-        answer = with_black_cell(puzzle, answer, other, rng, answers, symmetric)
+            if symmetric:
+                return answer
+            return whitened(answer, rng, answers, accept, round(taste.black * rows * cols))
+        answer = with_black_cell(puzzle, answer, other, rng, answers, symmetric,
+                                 small_first=taste.small_first)
     return None
 
 
 def whitened(answer: Answer, rng: np.random.Generator,
              answers: Callable[[Puzzle], list[Answer]],
-             accept: Callable[[Puzzle], bool]) -> Answer:
+             accept: Callable[[Puzzle], bool], stop: int = 0) -> Answer:
     """The answer with black cells turned white again, one at a time in random order, each
     kept when the board solved around it (its neighbours' numbers read again) is still
     accepted fully numbered (unique, no harder than the grade asked): the repair adds a black
     cell wherever two answers differ, often more than the board needs (published boards
-    manage with fewer: 12.5 % at 10×10 and above)."""
+    manage with fewer: 12.5 % at 10×10 and above); no further than `stop` black cells left."""
     for r, c in rng.permutation(np.argwhere(np.array(answer.cells) == BLACK)):
+        if sum(row.count(BLACK) for row in answer.cells) <= stop:
+            break
         clues = np.array(numbered(answer).clues)
         clues[r, c] = NO_CLUE
         for y, x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
@@ -539,9 +724,9 @@ def whitened(answer: Answer, rng: np.random.Generator,
 
 def with_black_cell(puzzle: Puzzle, mine: Answer, other: Answer, rng: np.random.Generator,
                     answers: Callable[[Puzzle], list[Answer]], symmetric: bool = False,
-                    tries: int = 4) -> Answer | None:
+                    tries: int = 4, small_first: float = SMALL_FIRST) -> Answer | None:
     """A new answer with one more black cell (and its 180° partner, `symmetric`), at a cell
-    where `other` differs from `mine`, in the smallest white regions first (`SMALL_FIRST`):
+    where `other` differs from `mine`, in the smallest white regions first (`small_first`):
     the board's numbers kept but for the new cells' and their neighbours' (theirs change),
     solved again; up to `tries` cells tried (None when none has an answer)."""
     rows, cols = puzzle.rows, puzzle.cols
@@ -550,7 +735,7 @@ def with_black_cell(puzzle: Puzzle, mine: Answer, other: Answer, rng: np.random.
     for g in white_regions(mine):
         for y, x, _ in g:
             area[y, x] = len(g) / 4
-    jitter = rng.random(len(differ)) * SMALL_FIRST
+    jitter = rng.random(len(differ)) * small_first
     order = np.argsort([area[r, c] for r, c in differ] + jitter, kind="stable")
     for k in order[:tries]:
         r, c = (int(v) for v in differ[int(k)])
@@ -571,7 +756,8 @@ only 1s and 2s, only 0s, or no number at all): thinning gets there about one tim
 three; where it cannot, the board is thinned as any other."""
 
 
-def thinned(answer: Answer, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
+def thinned(answer: Answer, rng: np.random.Generator, judge: Judge,
+            share: float | None = None) -> Puzzle | None:
     """The answer's fully numbered board with numbers thinned as the judge allows, down to a
     share drawn per board (`NUMBERED`) in the published style; None when the judge refuses
     even the fully numbered board. A published board is sometimes themed (`THEMED`)."""
@@ -595,7 +781,8 @@ def thinned(answer: Answer, rng: np.random.Generator, judge: Judge) -> Puzzle | 
         if kept is not None:
             return kept
     return thin(len(numbers), without, judge.accept, rng, judge.style,
-                share=numbered_share(rng) if published else None, harder=judge.harder)
+                share=(numbered_share(rng) if share is None else share) if published else None,
+                harder=judge.harder)
 
 
 def themed(digits: list[int], without: Callable[[frozenset[int]], Puzzle],
