@@ -362,7 +362,7 @@ def dense_answer(rows: int, cols: int, rng: np.random.Generator,
     return _answer(s)
 
 
-NUMBERED = ((0.10, 1.0), (0.05, 0.0), (0.85, (0.35, 0.85)))
+NUMBERED = ((0.10, 1.0), (0.05, 0.0), (0.85, (0.25, 0.8)))
 """The share of its black cells a published board keeps numbered, drawn per board: Janko's
 10×10 keep 67 % on average, but one in seven keeps every number and one in twenty none
 (where uniqueness allows); the rest between about 40 and 90 % (drawn lower: thinning
@@ -379,7 +379,7 @@ def numbered_share(rng: np.random.Generator) -> float:
 def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
     """A board drawn from its black cells (`drawn_answer`), numbered and thinned; with a
     judge that cannot count answers, the first packed answer as it comes (`dense_answer`)."""
-    taste = draw_taste(rng)
+    taste = draw_taste(rng, rows * cols)
     if judge.answers is None:
         answer = dense_answer(rows, cols, rng)
     else:
@@ -399,20 +399,27 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Pu
 # numbered board has a second answer, a cell where the two differ turns black (its
 # neighbours' numbers read again from the new answer).
 
-BLACK_SHARE = (0.13, 0.35)
+BLACK_SHARE = (0.13, 0.45)
 """The black share a board aims at, drawn per board (median, and the sd of its logarithm;
 clipped to 6–30 %): Janko's 10×10 hold 14 % black on average, a tenth of them 9 % or less
 and a tenth 18 % or more (12.5 % on their larger boards)."""
+LARGER_SPARSER = 0.012
+"""How much lower the median black share is per doubling of the board's cells past 100:
+Janko's 10×10 are 14 % black, their larger boards (12×12 to 16×20) 11.6 %."""
 REPAIR_SHARE = 0.03
 """A layout draws the black share aimed at less this (a share of the board's cells): the
 repair adds about so many (five on a 10×10), and whitening takes cells off again down to
 the share aimed at."""
+LAYOUT_MOST = 0.11
+"""The most black a layout draws (a share of the cells): a denser random layout often has
+no answer at all (17 %: two in three); a board that aims higher is darkened once unique
+(`darkened`)."""
 BESIDE, DIAGONAL, BORDER = 0.4, 1.5, 1.6
 """A new black cell's weight beside a black one, diagonal to one only, and on the border
 (1 elsewhere), the median of each board's own (`Taste`): published black cells mostly stand
 alone (a fifth touch another), a fifth more meet one at a corner, and half of them lie on
 the border of a 10×10."""
-FOURS = 0.15
+FOURS = 0.08
 """The share of a layout's black cells asked to show a 4 (on the border: a 3) when the
 answer is first drawn (dropped where no answer has them), the mean of each board's own:
 left to itself the solver, which tries a plain white cell first, wraps too few black cells
@@ -447,28 +454,29 @@ class Taste:
     """How loosely a repair prefers cells of small white regions (`SMALL_FIRST`)."""
 
 
-def draw_taste(rng: np.random.Generator) -> Taste:
-    """A board's own habits, around the generator's medians or means (`BLACK_SHARE`,
-    `BESIDE`, `BORDER`, `FOURS`, `NUMBERED`, `PLANTED`, `GROWN`, `SMALL_FIRST`), some tied
-    to its black share as Janko's are (`DENSER`)."""
+def draw_taste(rng: np.random.Generator, cells: int = 100) -> Taste:
+    """A board's own habits, around the generator's medians or means (`BLACK_SHARE`, less
+    `LARGER_SPARSER` on a board of more than 100 `cells`; `BESIDE`, `BORDER`, `FOURS`,
+    `NUMBERED`, `PLANTED`, `GROWN`, `SMALL_FIRST`), the numbers kept tied to its black share
+    as Janko's are (`FEWER_NUMBERS`)."""
     median, spread = BLACK_SHARE
+    median -= LARGER_SPARSER * max(0.0, float(np.log2(cells / 100)))
     black = float(np.clip(median * np.exp(rng.normal(0, spread)), 0.06, 0.3))
     above = 100 * (black - median)
     return Taste(black=black,
-                 beside=BESIDE * float(np.exp(DENSER["beside"] * above
-                                              + rng.normal(0, TASTE_SPREAD["beside"]))),
+                 beside=BESIDE * float(np.exp(rng.normal(0, TASTE_SPREAD["beside"]))),
                  border=BORDER * float(np.exp(rng.normal(0, TASTE_SPREAD["border"]))),
                  fours=float(rng.exponential(FOURS)),
-                 numbered=float(np.clip(numbered_share(rng) - DENSER["numbered"] * above, 0, 1)),
+                 numbered=float(np.clip(numbered_share(rng) - FEWER_NUMBERS * above, 0, 1)),
                  planted=float(rng.exponential(PLANTED)), grown=float(rng.uniform(0, 2 * GROWN)),
                  small_first=float(rng.exponential(SMALL_FIRST)))
 
 
-DENSER = {"beside": 0.25, "numbered": 0.05}
-"""How a board's habits move with its black share, per point above the median: Janko's
-10×10 with 9–13 % black have 4–8 % of their black cells touching another and 80–90 %
-numbered, those with 18–22 % a third touching and a third numbered (the black cells of a
-board with few numbers clump where they pin the answer down)."""
+FEWER_NUMBERS = 0.05
+"""How much smaller a share of numbers a board keeps per point of black share above the
+median: Janko's 10×10 with 9–13 % black keep 80–90 % of their numbers, those with 18–22 %
+a third (the black cells of a board with few numbers pin its answer down). Their black
+cells clump more on such boards too (a third touch another), as ours do by themselves."""
 
 
 TURNS = 4
@@ -500,8 +508,8 @@ def black_layout(rows: int, cols: int, rng: np.random.Generator, taste: Taste,
     """Black cells (a boolean grid) placed one at a time (with their 180° partner when
     `symmetric`), each weighted by what is around it (the taste's weights beside a black
     cell and on the border, `DIAGONAL`), as many as the taste's black share less what the
-    repair adds (`REPAIR_SHARE`)."""
-    want = round((taste.black - REPAIR_SHARE) * rows * cols)
+    repair adds (`REPAIR_SHARE`), and no more than `LAYOUT_MOST`."""
+    want = round(min(taste.black - REPAIR_SHARE, LAYOUT_MOST) * rows * cols)
     black = np.zeros((rows, cols), dtype=bool)
     border = np.ones((rows, cols), dtype=bool)
     border[1:-1, 1:-1] = False
@@ -550,10 +558,12 @@ BIG_PIECES = {("tilted", 1, 3): 6, ("tilted", 2, 2): 6, ("tilted", 1, 4): 8,
               ("tilted", 2, 3): 10, ("tilted", 1, 5): 3, ("tilted", 2, 4): 4,
               ("tilted", 3, 3): 4, ("tilted", 1, 6): 1, ("tilted", 2, 5): 2,
               ("tilted", 3, 4): 2, ("upright", 3, 3): 2, ("upright", 2, 3): 1,
-              ("upright", 3, 4): 1, ("upright", 4, 4): 1, ("upright", 1, 5): 1}
+              ("upright", 3, 4): 1, ("upright", 4, 4): 1, ("upright", 1, 5): 1,
+              ("tilted", 3, 5): 1, ("tilted", 4, 4): 1, ("tilted", 2, 6): 1}
 """The large pieces a setter plants (weights): what Janko's 10×10 have as their largest
 white region, mostly a tilted rectangle in a 4×4 to 7×7 box (sides 1×3 to 3×4), now and
-then a 3×3 or 4×4 block or a long strip."""
+then a 3×3 or 4×4 block or a long strip; on larger boards larger still (Janko's
+12×12 and up: 18 cells on average)."""
 PLANTED = 0.8
 """Large pieces planted per 100 cells, on average (a board's count is Poisson): the solver
 and the repair cut the white into small pieces (largest white region 7 cells on a 10×10
@@ -670,7 +680,7 @@ def drawn_answer(rows: int, cols: int, rng: np.random.Generator,
     (see above), then whitened while `accept` (the judge's: unique, and no harder than the
     grade asked) keeps it; None when the layout has no answer, the repair gives up or the
     board is harder than `accept` allows."""
-    taste = taste or draw_taste(rng)
+    taste = taste or draw_taste(rng, rows * cols)
     symmetric = bool(rng.random() < SYMMETRIC)
     black = black_layout(rows, cols, rng, taste, symmetric)
     clues = np.where(black, ANY_CLUE, NO_CLUE)
@@ -693,7 +703,9 @@ def drawn_answer(rows: int, cols: int, rng: np.random.Generator,
                 return None
             if symmetric:
                 return answer
-            return whitened(answer, rng, answers, accept, round(taste.black * rows * cols))
+            aim = round(taste.black * rows * cols)
+            answer = whitened(answer, rng, answers, accept, aim)
+            return darkened(answer, rng, answers, accept, aim)
         answer = with_black_cell(puzzle, answer, other, rng, answers, symmetric,
                                  small_first=taste.small_first)
     return None
@@ -706,8 +718,12 @@ def whitened(answer: Answer, rng: np.random.Generator,
     kept when the board solved around it (its neighbours' numbers read again) is still
     accepted fully numbered (unique, no harder than the grade asked): the repair adds a black
     cell wherever two answers differ, often more than the board needs (published boards
-    manage with fewer: 12.5 % at 10×10 and above); no further than `stop` black cells left."""
-    for r, c in rng.permutation(np.argwhere(np.array(answer.cells) == BLACK)):
+    manage with fewer: 12.5 % at 10×10 and above); no further than `stop` black cells left,
+    black cells beside black ones first (a published board's black cells mostly stand
+    alone)."""
+    framed = _framed(answer)
+    for r, c in sorted(rng.permutation(np.argwhere(framed[1:-1, 1:-1] == BLACK)).tolist(),
+                       key=lambda rc: -_black_beside(framed, rc[0] + 1, rc[1] + 1)):
         if sum(row.count(BLACK) for row in answer.cells) <= stop:
             break
         clues = np.array(numbered(answer).clues)
@@ -720,6 +736,34 @@ def whitened(answer: Answer, rng: np.random.Generator,
                 numbered(trial)):
             answer = trial
     return answer
+
+
+def darkened(answer: Answer, rng: np.random.Generator,
+             answers: Callable[[Puzzle], list[Answer]], accept: Callable[[Puzzle], bool],
+             aim: int) -> Answer:
+    """The answer with plain white cells of the smallest regions (one or two cells) turned
+    black, one at a time in random order (cells with fewer black neighbours first: left to
+    chance, most boards would be black clumps), each kept while the fully numbered board
+    stays accepted, until `aim` black cells: a setter who draws many black cells sets them
+    in the small gaps (the numbers around a plain white cell do not change when it turns
+    black)."""
+    cells = np.array(answer.cells)
+    if int((cells == BLACK).sum()) >= aim:
+        return answer
+    small = sorted({(y, x) for g in white_regions(answer) if len(g) <= 8
+                    for y, x, _ in g if cells[y, x] == E})
+    framed = _framed(answer)
+    for r, c in sorted(rng.permutation(small).tolist(),
+                       key=lambda rc: _black_beside(framed, rc[0] + 1, rc[1] + 1)):
+        trial = cells.copy()
+        trial[r, c] = BLACK
+        candidate = Answer(tuple(map(tuple, trial.tolist())))
+        puzzle = numbered(candidate)
+        if answers(puzzle) == [candidate] and accept(puzzle):
+            cells = trial
+            if int((cells == BLACK).sum()) >= aim:
+                break
+    return Answer(tuple(map(tuple, cells.tolist())))
 
 
 def with_black_cell(puzzle: Puzzle, mine: Answer, other: Answer, rng: np.random.Generator,
@@ -756,6 +800,11 @@ only 1s and 2s, only 0s, or no number at all): thinning gets there about one tim
 three; where it cannot, the board is thinned as any other."""
 
 
+HIGH_FIRST = 3
+"""Published thinning tries numbers this high first: the answers, wrapping lone black cells
+in triangles, show more 3s than Janko's boards (27 % against 21 %) and fewer 1s."""
+
+
 def thinned(answer: Answer, rng: np.random.Generator, judge: Judge,
             share: float | None = None) -> Puzzle | None:
     """The answer's fully numbered board with numbers thinned as the judge allows, down to a
@@ -780,7 +829,8 @@ def thinned(answer: Answer, rng: np.random.Generator, judge: Judge,
         kept = themed(digits, without, judge.accept, rng)
         if kept is not None:
             return kept
-    return thin(len(numbers), without, judge.accept, rng, judge.style,
+    high = frozenset(k for k, d in enumerate(digits) if published and d >= HIGH_FIRST)
+    return thin(len(numbers), without, judge.accept, rng, judge.style, high,
                 share=(numbered_share(rng) if share is None else share) if published else None,
                 harder=judge.harder)
 
