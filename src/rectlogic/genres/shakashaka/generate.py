@@ -4,13 +4,17 @@ strips, pieces touching at corners.
 A board is drawn from its black cells, as a setter draws it (`drawn_answer`): a layout of
 mostly lone black cells, half of them on the border, is solved (the solver's answer of the
 unnumbered layout, the board turned at random first), every black cell numbered from that
-answer, and while the numbers allow a second answer a cell where the two differ turns black
-(in small white regions first) and the board is solved again. An isolated black cell can
-only be wrapped by triangles, so the answers come out as published ones do: two thirds of
-the white in 45° pieces, the numbers mostly 2s and 3s. Numbers are then thinned to the
-style asked (`generating.STYLES`; published boards keep a share drawn per board after
-Janko's, thinned towards the harder boards of the grade, and one in ten shows at most two
-digits).
+answer, a few large pieces planted in it and some diamonds grown into tilted strips; while
+the numbers allow a second answer a cell where the two differ turns black (in small white
+regions first) and the board is solved again; then black cells are whitened (or small
+white gaps darkened) while the board stays unique, to the black share the board aims at.
+An isolated black cell can only be wrapped by triangles, so the answers come out as
+published ones do: two thirds of the white in 45° pieces, the numbers mostly 2s and 3s.
+Numbers are then thinned to the style asked (`generating.STYLES`; published boards keep a
+share drawn per board after Janko's, thinned towards the harder boards of the grade, and
+one in ten shows at most two digits). Janko's boards come from many setters, so each board
+draws its own setter's taste (`Taste`): its black share, how its black cells clump and
+crowd the border, how many 4s, large pieces and numbers it has.
 
 The earlier generator packs pieces first (`dense_answer`): going through the cells in
 reading order, each cell still black gets a random white piece — an upright rectangle of
@@ -27,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import numpy as np
 
@@ -369,10 +374,16 @@ NUMBERED = ((0.10, 1.0), (0.05, 0.0), (0.85, (0.25, 0.8)))
 often stops above the share drawn, where no more numbers can go)."""
 
 
+def _drawn(weights: dict[Any, float], rng: np.random.Generator) -> Any:
+    """One of the keys, drawn by its weight."""
+    keys = list(weights)
+    p = np.array([weights[k] for k in keys], dtype=float)
+    return keys[int(rng.choice(len(keys), p=p / p.sum()))]
+
+
 def numbered_share(rng: np.random.Generator) -> float:
     """A board's share of numbers kept at least, drawn from `NUMBERED`."""
-    weights = [w for w, _ in NUMBERED]
-    _, share = NUMBERED[int(rng.choice(len(NUMBERED), p=np.array(weights) / sum(weights)))]
+    share = _drawn({share: w for w, share in NUMBERED}, rng)
     return float(rng.uniform(*share)) if isinstance(share, tuple) else share
 
 
@@ -384,7 +395,7 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Pu
         answer = dense_answer(rows, cols, rng)
     else:
         answer = drawn_answer(rows, cols, rng, judge.answers, judge.accept, taste)
-    return None if answer is None else thinned(answer, rng, judge, taste.numbered)
+    return None if answer is None else thinned(answer, rng, judge, taste)
 
 
 # -- boards drawn from their black cells --------------------------------------------------
@@ -395,9 +406,11 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Pu
 # published boards are (packing pieces first and repairing the answer instead leaves black
 # clumps and 0s). The layout is drawn as published ones are (lone cells, half of them on
 # the border at 10×10, some diagonal pairs); the solver gives an answer of it, the board
-# turned at random so that its first answer is not always the same shape; while the fully
-# numbered board has a second answer, a cell where the two differ turns black (its
-# neighbours' numbers read again from the new answer).
+# turned at random so that its first answer is not always the same shape (of four turns,
+# the answer of fewest white regions), with a few large pieces planted in it (`planted`);
+# while the fully numbered board has a second answer, a cell where the two differ turns
+# black (its neighbours' numbers read again from the new answer); then the board is
+# whitened, or darkened, to the black share its taste aims at.
 
 BLACK_SHARE = (0.13, 0.45)
 """The black share a board aims at, drawn per board (median, and the sd of its logarithm;
@@ -419,11 +432,23 @@ BESIDE, DIAGONAL, BORDER = 0.4, 1.5, 1.6
 (1 elsewhere), the median of each board's own (`Taste`): published black cells mostly stand
 alone (a fifth touch another), a fifth more meet one at a corner, and half of them lie on
 the border of a 10×10."""
-FOURS = 0.08
+FOURS = 0.07
 """The share of a layout's black cells asked to show a 4 (on the border: a 3) when the
 answer is first drawn (dropped where no answer has them), the mean of each board's own:
 left to itself the solver, which tries a plain white cell first, wraps too few black cells
 in triangles all round (Janko's boards: one black cell in ten shows a 4)."""
+THINNED_FIRST = {(0, 3): 0.5, (0,): 0.2, (3,): 0.1, (0, 2): 0.1, (): 0.1}
+"""The digits a board's thinning tries first, and how often a board does so: the answers,
+wrapping lone black cells in triangles, show more 3s than Janko's boards (27 % against
+21 %) and fewer 1s, clumps of black more 0s, and setters differ in which numbers they
+leave out."""
+BORDER_GROWTH = 0.25
+"""The border weight grows with the board's cells to this power: Janko's 10×10 put half
+their black cells on the border, their larger boards 37 %, where the border is a smaller
+share of the cells (a 20×20's 19 %, a 10×10's 36 %)."""
+FOURS_GROWTH = 0.5
+"""The 4s asked grow with the board's cells to this power: one number in twenty is a 4 on
+Janko's 10×10, one in ten on their larger boards."""
 TASTE_SPREAD = {"beside": 0.8, "border": 0.4}
 """How widely boards' weights spread around `BESIDE` and `BORDER` (the sd of their
 logarithms)."""
@@ -452,6 +477,8 @@ class Taste:
     """The share of diamonds grown into tilted strips (`GROWN`)."""
     small_first: float
     """How loosely a repair prefers cells of small white regions (`SMALL_FIRST`)."""
+    thinned_first: tuple[int, ...] = ()
+    """The digits thinning tries first (`THINNED_FIRST`)."""
 
 
 def draw_taste(rng: np.random.Generator, cells: int = 100) -> Taste:
@@ -465,11 +492,13 @@ def draw_taste(rng: np.random.Generator, cells: int = 100) -> Taste:
     above = 100 * (black - median)
     return Taste(black=black,
                  beside=BESIDE * float(np.exp(rng.normal(0, TASTE_SPREAD["beside"]))),
-                 border=BORDER * float(np.exp(rng.normal(0, TASTE_SPREAD["border"]))),
-                 fours=float(rng.exponential(FOURS)),
+                 border=BORDER * (cells / 100) ** BORDER_GROWTH
+                 * float(np.exp(rng.normal(0, TASTE_SPREAD["border"]))),
+                 fours=float(rng.exponential(FOURS * (cells / 100) ** FOURS_GROWTH)),
                  numbered=float(np.clip(numbered_share(rng) - FEWER_NUMBERS * above, 0, 1)),
                  planted=float(rng.exponential(PLANTED)), grown=float(rng.uniform(0, 2 * GROWN)),
-                 small_first=float(rng.exponential(SMALL_FIRST)))
+                 small_first=float(rng.exponential(SMALL_FIRST)),
+                 thinned_first=_drawn(THINNED_FIRST, rng))
 
 
 FEWER_NUMBERS = 0.05
@@ -576,33 +605,36 @@ def _framed(answer: Answer) -> np.ndarray:
     return s
 
 
-def big_piece(rng: np.random.Generator) -> np.ndarray:
-    """A large piece's states in its box, drawn from `BIG_PIECES`, turned at random."""
-    shapes = list(BIG_PIECES)
-    weights = np.array([BIG_PIECES[k] for k in shapes], dtype=float)
-    kind, a, b = shapes[int(rng.choice(len(shapes), p=weights / weights.sum()))]
+def big_piece(rng: np.random.Generator, draws: int = 1) -> np.ndarray:
+    """A large piece's states in its box, drawn from `BIG_PIECES` (the largest of `draws`),
+    turned at random."""
+    kind, a, b = max((_drawn(BIG_PIECES, rng) for _ in range(draws)),
+                     key=lambda s: s[1] * s[2] * (2 if s[0] == "tilted" else 1))
     if rng.random() < 0.5:
         a, b = b, a
     return tilted_piece(a, b) if kind == "tilted" else np.full((a, b), E, dtype=np.int8)
 
 
 GROWN = 0.5
-"""The share of diamonds a setter's answer grows into a tilted 1×2 strip where it can: the
-solver, trying a plain white cell first, closes tilted pieces as soon as it can (diamonds
-27 % of the white regions, against Janko's 23 %)."""
+"""The share of small tilted pieces (diamonds, 1×2 strips) a setter's answer grows into
+larger ones where it can: the solver, trying a plain white cell first, closes tilted pieces
+as soon as it can (diamonds 27 % of the white regions, against Janko's 23 %; on larger
+boards 5.9 diamonds and 3.1 strips per 100 cells against 4.7 and 2.5)."""
+GROW_INTO = {(1, 2): 3, (1, 3): 2, (2, 2): 2, (2, 3): 1}
+"""The tilted pieces (sides) a small one grows into, by weight."""
 
 
 def planted(answer: Answer, rng: np.random.Generator, count: int, grown: float = GROWN,
             tries: int = 8) -> Answer:
     """The answer with up to `count` large pieces (`big_piece`) put in at random places, then
-    a share `grown` of its diamonds grown into tilted strips where they can: the white
+    a share `grown` of its small tilted pieces grown larger where they can (`_grow`): the white
     regions a piece cuts or would join along an edge are blacked out, and packed again with
     published pieces kept apart (`pack`). A large piece's place is tried up to `tries`
     times; a place that would cut a region as large as the piece (one planted before, say),
     or leave a lattice point illegal, is not taken."""
     s = _framed(answer)
     for _ in range(count):
-        piece = _piece(big_piece(rng))
+        piece = _piece(big_piece(rng, 1 + answer.rows * answer.cols // 200))
         h, w = piece.states.shape
         if h > answer.rows or w > answer.cols:
             continue
@@ -611,18 +643,31 @@ def planted(answer: Answer, rng: np.random.Generator, count: int, grown: float =
             c = int(rng.integers(1, answer.cols - w + 2))
             if _put(s, piece, r, c, rng):
                 break
-    strips = [_piece(tilted_piece(1, 2)), _piece(tilted_piece(2, 1))]
-    labels, sizes = _region_labels(s)
-    for k in rng.permutation(len(sizes)):
-        at = np.argwhere(labels == k)
-        if sizes[k] != 2 or len(at) != 4 or rng.random() >= grown:
-            continue
-        r, c = at.min(axis=0)
-        options = [(strip, r - dr, c - dc) for strip in strips for dr in (0, 1) for dc in (0, 1)]
-        for j in rng.permutation(len(options)):
-            if _put(s, *options[int(j)], rng):
-                break
+    _grow(s, rng, grown)
     return _answer(s)
+
+
+def _grow(s: np.ndarray, rng: np.random.Generator, share: float) -> None:
+    """Grow a share of the framed answer's small tilted pieces (diamonds, 1×2 strips) into a
+    larger one drawn from `GROW_INTO` whose box holds the small one's, where it can."""
+    labels, sizes = _region_labels(s)
+    small = [(tuple(np.argwhere(labels == k)[0]), sizes[k]) for k in range(1, len(sizes))
+             if sizes[k] <= 4 and ((labels == k) & (s != E)).any()]
+    for k in rng.permutation(len(small)):
+        (y, x), size = small[int(k)]
+        if rng.random() >= share or sizes[labels[y, x]] != size or labels[y, x] == 0:
+            continue
+        (r0, c0), (r1, c1) = (f(np.argwhere(labels == labels[y, x]), axis=0)
+                              for f in (np.min, np.max))
+        p, q = _drawn(GROW_INTO, rng)
+        if 2 * p * q <= size:
+            continue
+        piece, n = _piece(tilted_piece(*((p, q) if rng.random() < 0.5 else (q, p)))), p + q
+        spots = [(r, c) for r in range(r1 - n + 1, r0 + 1) for c in range(c1 - n + 1, c0 + 1)]
+        for j in rng.permutation(len(spots)):
+            if _put(s, piece, *spots[int(j)], rng):
+                labels, sizes = _region_labels(s)
+                break
 
 
 def _piece(states: np.ndarray) -> Piece:
@@ -766,11 +811,18 @@ def darkened(answer: Answer, rng: np.random.Generator,
     return Answer(tuple(map(tuple, cells.tolist())))
 
 
+CROWDED = 1.0
+"""What each black neighbour adds to a cell's white area when a repair picks where to add a
+black cell: on a large board the repair adds many, and left to the differing cells alone a
+quarter of them came to touch another (Janko's 12×12 and up: 17 %), with more 0s."""
+
+
 def with_black_cell(puzzle: Puzzle, mine: Answer, other: Answer, rng: np.random.Generator,
                     answers: Callable[[Puzzle], list[Answer]], symmetric: bool = False,
                     tries: int = 4, small_first: float = SMALL_FIRST) -> Answer | None:
     """A new answer with one more black cell (and its 180° partner, `symmetric`), at a cell
-    where `other` differs from `mine`, in the smallest white regions first (`small_first`):
+    where `other` differs from `mine`, in the smallest white regions first (`small_first`)
+    and away from black cells (`CROWDED`):
     the board's numbers kept but for the new cells' and their neighbours' (theirs change),
     solved again; up to `tries` cells tried (None when none has an answer)."""
     rows, cols = puzzle.rows, puzzle.cols
@@ -780,7 +832,9 @@ def with_black_cell(puzzle: Puzzle, mine: Answer, other: Answer, rng: np.random.
         for y, x, _ in g:
             area[y, x] = len(g) / 4
     jitter = rng.random(len(differ)) * small_first
-    order = np.argsort([area[r, c] for r, c in differ] + jitter, kind="stable")
+    crowd = neighbour_sum(np.pad(np.array(mine.cells) == BLACK, 1).astype(int))
+    order = np.argsort([area[r, c] + CROWDED * crowd[r, c] for r, c in differ] + jitter,
+                       kind="stable")
     for k in order[:tries]:
         r, c = (int(v) for v in differ[int(k)])
         clues = np.array(puzzle.clues)
@@ -794,22 +848,19 @@ def with_black_cell(puzzle: Puzzle, mine: Answer, other: Answer, rng: np.random.
     return None
 
 
-THEMED = 0.35
+THEMED = 0.6
 """The share of published boards tried thinned to at most two digits (Janko's: one in ten shows
 only 1s and 2s, only 0s, or no number at all): thinning gets there about one time in
-three; where it cannot, the board is thinned as any other."""
-
-
-HIGH_FIRST = 3
-"""Published thinning tries numbers this high first: the answers, wrapping lone black cells
-in triangles, show more 3s than Janko's boards (27 % against 21 %) and fewer 1s."""
+five at 10×10, seldom on larger boards; where it cannot, the board is thinned as any
+other."""
 
 
 def thinned(answer: Answer, rng: np.random.Generator, judge: Judge,
-            share: float | None = None) -> Puzzle | None:
-    """The answer's fully numbered board with numbers thinned as the judge allows, down to a
-    share drawn per board (`NUMBERED`) in the published style; None when the judge refuses
-    even the fully numbered board. A published board is sometimes themed (`THEMED`)."""
+            taste: Taste | None = None) -> Puzzle | None:
+    """The answer's fully numbered board with numbers thinned as the judge allows, in the
+    published style down to the share its taste keeps (`NUMBERED`), the digits it leaves
+    out first tried first; None when the judge refuses even the fully numbered board. A
+    published board is sometimes themed (`THEMED`)."""
     puzzle = checked(answer)
     if not judge.accept(puzzle):
         return None
@@ -829,10 +880,10 @@ def thinned(answer: Answer, rng: np.random.Generator, judge: Judge,
         kept = themed(digits, without, judge.accept, rng)
         if kept is not None:
             return kept
-    high = frozenset(k for k, d in enumerate(digits) if published and d >= HIGH_FIRST)
-    return thin(len(numbers), without, judge.accept, rng, judge.style, high,
-                share=(numbered_share(rng) if share is None else share) if published else None,
-                harder=judge.harder)
+    taste = taste or draw_taste(rng, rows * cols)
+    first = frozenset(k for k, d in enumerate(digits) if published and d in taste.thinned_first)
+    return thin(len(numbers), without, judge.accept, rng, judge.style, first,
+                share=taste.numbered if published else None, harder=judge.harder)
 
 
 def themed(digits: list[int], without: Callable[[frozenset[int]], Puzzle],
