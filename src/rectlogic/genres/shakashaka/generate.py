@@ -412,7 +412,7 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Pu
 # black (its neighbours' numbers read again from the new answer); then the board is
 # whitened, or darkened, to the black share its taste aims at.
 
-BLACK_SHARE = (0.13, 0.45)
+BLACK_SHARE = (0.12, 0.45)
 """The black share a board aims at, drawn per board (median, and the sd of its logarithm;
 clipped to 6–30 %): Janko's 10×10 hold 14 % black on average, a tenth of them 9 % or less
 and a tenth 18 % or more (12.5 % on their larger boards)."""
@@ -432,7 +432,7 @@ BESIDE, DIAGONAL, BORDER = 0.4, 1.5, 1.6
 (1 elsewhere), the median of each board's own (`Taste`): published black cells mostly stand
 alone (a fifth touch another), a fifth more meet one at a corner, and half of them lie on
 the border of a 10×10."""
-FOURS = 0.07
+FOURS = 0.09
 """The share of a layout's black cells asked to show a 4 (on the border: a 3) when the
 answer is first drawn (dropped where no answer has them), the mean of each board's own:
 left to itself the solver, which tries a plain white cell first, wraps too few black cells
@@ -442,7 +442,7 @@ THINNED_FIRST = {(0, 3): 0.5, (0,): 0.2, (3,): 0.1, (0, 2): 0.1, (): 0.1}
 wrapping lone black cells in triangles, show more 3s than Janko's boards (27 % against
 21 %) and fewer 1s, clumps of black more 0s, and setters differ in which numbers they
 leave out."""
-BORDER_GROWTH = 0.25
+BORDER_GROWTH = 0.5
 """The border weight grows with the board's cells to this power: Janko's 10×10 put half
 their black cells on the border, their larger boards 37 %, where the border is a smaller
 share of the cells (a 20×20's 19 %, a 10×10's 36 %)."""
@@ -813,8 +813,9 @@ def darkened(answer: Answer, rng: np.random.Generator,
 
 CROWDED = 1.0
 """What each black neighbour adds to a cell's white area when a repair picks where to add a
-black cell: on a large board the repair adds many, and left to the differing cells alone a
-quarter of them came to touch another (Janko's 12×12 and up: 17 %), with more 0s."""
+black cell on a 10×10, growing with the board's side: on a large board the repair adds
+many, and left to the differing cells alone a quarter of them came to touch another
+(Janko's 12×12 and up: 17 %), in runs of three, with more 0s."""
 
 
 def with_black_cell(puzzle: Puzzle, mine: Answer, other: Answer, rng: np.random.Generator,
@@ -832,8 +833,9 @@ def with_black_cell(puzzle: Puzzle, mine: Answer, other: Answer, rng: np.random.
         for y, x, _ in g:
             area[y, x] = len(g) / 4
     jitter = rng.random(len(differ)) * small_first
-    crowd = neighbour_sum(np.pad(np.array(mine.cells) == BLACK, 1).astype(int))
-    order = np.argsort([area[r, c] + CROWDED * crowd[r, c] for r, c in differ] + jitter,
+    crowd = neighbour_sum(np.pad(np.array(mine.cells) == BLACK, 1).astype(int)) * (
+        CROWDED * np.sqrt(rows * cols / 100))
+    order = np.argsort([area[r, c] + crowd[r, c] for r, c in differ] + jitter,
                        kind="stable")
     for k in order[:tries]:
         r, c = (int(v) for v in differ[int(k)])
