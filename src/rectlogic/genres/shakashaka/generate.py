@@ -678,8 +678,8 @@ def _piece(states: np.ndarray) -> Piece:
 def _put(s: np.ndarray, piece: Piece, r: int, c: int, rng: np.random.Generator) -> bool:
     """Put the piece with its box's corner at framed cell (r, c), the regions it cuts or
     would join along an edge blacked out and packed again around it; False (nothing
-    changed) when it would cut a region as large as itself or leave a lattice point
-    illegal."""
+    changed) when it would cut a region as large as itself, leave a lattice point illegal
+    or leave more runs of three black cells than before."""
     h, w = piece.states.shape
     if r < 1 or c < 1 or r + h > s.shape[0] - 1 or c + w > s.shape[1] - 1:
         return False
@@ -702,7 +702,17 @@ def _put(s: np.ndarray, piece: Piece, r: int, c: int, rng: np.random.Generator) 
         return False
     gone[r:r + h, c:c + w] &= ~mask
     pack(s, [(int(y), int(x)) for y, x in np.argwhere(gone)], rng)
+    if _black_triples(s) > _black_triples(before):
+        s[...] = before
+        return False
     return True
+
+
+def _black_triples(s: np.ndarray) -> int:
+    """How many runs of three black cells, across or down, the framed answer has on the
+    board (a piece's box corners left black make them: published boards have few)."""
+    b = s[1:-1, 1:-1] == BLACK
+    return int((b[:, :-2] & b[:, 1:-1] & b[:, 2:]).sum() + (b[:-2] & b[1:-1] & b[2:]).sum())
 
 
 def _region_labels(s: np.ndarray) -> tuple[np.ndarray, list[float]]:
@@ -765,10 +775,12 @@ def whitened(answer: Answer, rng: np.random.Generator,
     cell wherever two answers differ, often more than the board needs (published boards
     manage with fewer: 12.5 % at 10×10 and above); no further than `stop` black cells left,
     black cells beside black ones first (a published board's black cells mostly stand
-    alone)."""
+    alone), then those that would show a 0 (one number in eleven on Janko's boards)."""
     framed = _framed(answer)
+    zero = triangles_beside(answer) == 0
     for r, c in sorted(rng.permutation(np.argwhere(framed[1:-1, 1:-1] == BLACK)).tolist(),
-                       key=lambda rc: -_black_beside(framed, rc[0] + 1, rc[1] + 1)):
+                       key=lambda rc: (-_black_beside(framed, rc[0] + 1, rc[1] + 1),
+                                       not zero[rc[0], rc[1]])):
         if sum(row.count(BLACK) for row in answer.cells) <= stop:
             break
         clues = np.array(numbered(answer).clues)
@@ -850,11 +862,11 @@ def with_black_cell(puzzle: Puzzle, mine: Answer, other: Answer, rng: np.random.
     return None
 
 
-THEMED = 0.6
+THEMED = 1.0
 """The share of published boards tried thinned to at most two digits (Janko's: one in ten shows
 only 1s and 2s, only 0s, or no number at all): thinning gets there about one time in
-five at 10×10, seldom on larger boards; where it cannot, the board is thinned as any
-other."""
+ten at 10×10 (at a grade asked), seldom on larger boards; where it cannot, the board is
+thinned as any other."""
 
 
 def thinned(answer: Answer, rng: np.random.Generator, judge: Judge,
