@@ -863,10 +863,11 @@ def with_black_cell(puzzle: Puzzle, mine: Answer, other: Answer, rng: np.random.
 
 
 THEMED = 1.0
-"""The share of published boards tried thinned to at most two digits (Janko's: one in ten shows
-only 1s and 2s, only 0s, or no number at all): thinning gets there about one time in
-ten at 10×10 (at a grade asked), seldom on larger boards; where it cannot, the board is
-thinned as any other."""
+"""The share of published boards of 10×10 and up tried thinned to at most two digits
+(Janko's: one in ten shows only 1s and 2s, only 0s, or no number at all): thinning gets
+there about one time in ten at 10×10 (at a grade asked), seldom on larger boards, most
+times on small ones (tried with the square of their share of 100 cells); where it cannot,
+the board is thinned as any other."""
 
 
 def thinned(answer: Answer, rng: np.random.Generator, judge: Judge,
@@ -890,7 +891,7 @@ def thinned(answer: Answer, rng: np.random.Generator, judge: Judge,
         return Puzzle(rows, cols, tuple(map(tuple, clues)))
 
     published = judge.style == "published"
-    if published and rng.random() < THEMED:
+    if published and rng.random() < THEMED * min(1.0, rows * cols / 100) ** 2:
         kept = themed(digits, without, judge.accept, rng)
         if kept is not None:
             return kept
