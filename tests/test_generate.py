@@ -63,11 +63,11 @@ def test_thinning_keeps_the_style_share_and_only_what_is_accepted() -> None:
         make_board(GENRES[0].name, 6, 6, style="sparse")
 
 
-def numbers_kept(genre: str, style: str) -> list[int]:
-    """How many numbers each of three 8×8 boards (seed 5) keeps in the style."""
+def numbers_kept(genre: str, style: str, count: int = 3) -> list[int]:
+    """How many numbers each of `count` 8×8 boards (seed 5, 6, …) keeps in the style."""
     author = get_genre(genre).author
     return [len(author.clue_cells(b.puzzle))
-            for b in make_boards(genre, 8, 8, None, seed=5, count=3, style=style)]
+            for b in make_boards(genre, 8, 8, None, seed=5, count=count, style=style)]
 
 
 @pytest.mark.parametrize("genre", GENRE_NAMES)

@@ -20,8 +20,10 @@ def test_generated_boards_are_unique_and_graded(target: str) -> None:
 
 
 def test_minimal_style_keeps_fewer_numbers_than_published() -> None:
-    assert sum(numbers_kept("shakashaka", "minimal")) < sum(numbers_kept("shakashaka",
-                                                                         "published"))
+    """Over eight boards: a published board's share of numbers is drawn per board, and a
+    low one thins it as far as the minimal style would."""
+    assert sum(numbers_kept("shakashaka", "minimal", 8)) < sum(numbers_kept("shakashaka",
+                                                                            "published", 8))
 
 
 def test_dense_shakashaka_answers_are_legal_unique_and_touch_at_corners() -> None:
@@ -47,3 +49,37 @@ def test_grade_of_a_known_board() -> None:
     g = grade(p)
     assert (g.grade, g.unique) == ("tips", True)
     assert finished_by(p, "parity") is None
+
+
+def test_planted_pieces_keep_answers_legal_and_grow_their_regions() -> None:
+    """Large pieces put into an answer (the white they cut packed again) leave it legal, and
+    a board's largest white region grows with them."""
+    from rectlogic.genres.shakashaka.generate import checked, planted, random_answer
+    from rectlogic.genres.shakashaka.validate import white_regions
+
+    def largest(answer) -> float:
+        return max(len(g) / 4 for g in white_regions(answer))
+
+    grown = 0
+    for seed in range(4):
+        rng = np.random.default_rng(seed)
+        answer = random_answer(10, 10, rng)
+        after = planted(answer, rng, 2, grown=1.0)
+        checked(after)  # the validator accepts it
+        grown += largest(after) > largest(answer)
+    assert grown >= 2
+
+
+def test_darkened_boards_stay_unique_with_more_black() -> None:
+    from rectlogic.generate import judge
+    from rectlogic.genres.shakashaka.generate import darkened, drawn_answer, numbered
+
+    verdicts = judge("shakashaka", None)
+    answer = None
+    rng = np.random.default_rng(3)
+    while answer is None:
+        answer = drawn_answer(10, 10, rng, verdicts.answers, verdicts.accept)
+    black = sum(row.count(5) for row in answer.cells)
+    after = darkened(answer, rng, verdicts.answers, verdicts.accept, black + 3)
+    assert sum(row.count(5) for row in after.cells) > black
+    assert solve(numbered(after)).answers == [after]

@@ -4,13 +4,17 @@ strips, pieces touching at corners.
 A board is drawn from its black cells, as a setter draws it (`drawn_answer`): a layout of
 mostly lone black cells, half of them on the border, is solved (the solver's answer of the
 unnumbered layout, the board turned at random first), every black cell numbered from that
-answer, and while the numbers allow a second answer a cell where the two differ turns black
-(in small white regions first) and the board is solved again. An isolated black cell can
-only be wrapped by triangles, so the answers come out as published ones do: two thirds of
-the white in 45° pieces, the numbers mostly 2s and 3s. Numbers are then thinned to the
-style asked (`generating.STYLES`; published boards keep a share drawn per board after
-Janko's, thinned towards the harder boards of the grade, and one in ten shows at most two
-digits).
+answer, a few large pieces planted in it and some diamonds grown into tilted strips; while
+the numbers allow a second answer a cell where the two differ turns black (in small white
+regions first) and the board is solved again; then black cells are whitened (or small
+white gaps darkened) while the board stays unique, to the black share the board aims at.
+An isolated black cell can only be wrapped by triangles, so the answers come out as
+published ones do: two thirds of the white in 45° pieces, the numbers mostly 2s and 3s.
+Numbers are then thinned to the style asked (`generating.STYLES`; published boards keep a
+share drawn per board after Janko's, thinned towards the harder boards of the grade, and
+one in ten shows at most two digits). Janko's boards come from many setters, so each board
+draws its own setter's taste (`Taste`): its black share, how its black cells clump and
+crowd the border, how many 4s, large pieces and numbers it has.
 
 The earlier generator packs pieces first (`dense_answer`): going through the cells in
 reading order, each cell still black gets a random white piece — an upright rectangle of
@@ -27,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import numpy as np
 
@@ -362,28 +367,35 @@ def dense_answer(rows: int, cols: int, rng: np.random.Generator,
     return _answer(s)
 
 
-NUMBERED = ((0.10, 1.0), (0.05, 0.0), (0.85, (0.35, 0.85)))
+NUMBERED = ((0.10, 1.0), (0.05, 0.0), (0.85, (0.25, 0.8)))
 """The share of its black cells a published board keeps numbered, drawn per board: Janko's
 10×10 keep 67 % on average, but one in seven keeps every number and one in twenty none
 (where uniqueness allows); the rest between about 40 and 90 % (drawn lower: thinning
 often stops above the share drawn, where no more numbers can go)."""
 
 
+def _drawn(weights: dict[Any, float], rng: np.random.Generator) -> Any:
+    """One of the keys, drawn by its weight."""
+    keys = list(weights)
+    p = np.array([weights[k] for k in keys], dtype=float)
+    return keys[int(rng.choice(len(keys), p=p / p.sum()))]
+
+
 def numbered_share(rng: np.random.Generator) -> float:
     """A board's share of numbers kept at least, drawn from `NUMBERED`."""
-    weights = [w for w, _ in NUMBERED]
-    _, share = NUMBERED[int(rng.choice(len(NUMBERED), p=np.array(weights) / sum(weights)))]
+    share = _drawn({share: w for w, share in NUMBERED}, rng)
     return float(rng.uniform(*share)) if isinstance(share, tuple) else share
 
 
 def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
     """A board drawn from its black cells (`drawn_answer`), numbered and thinned; with a
     judge that cannot count answers, the first packed answer as it comes (`dense_answer`)."""
+    taste = draw_taste(rng, rows * cols)
     if judge.answers is None:
         answer = dense_answer(rows, cols, rng)
     else:
-        answer = drawn_answer(rows, cols, rng, judge.answers, judge.accept)
-    return None if answer is None else thinned(answer, rng, judge)
+        answer = drawn_answer(rows, cols, rng, judge.answers, judge.accept, taste)
+    return None if answer is None else thinned(answer, rng, judge, taste)
 
 
 # -- boards drawn from their black cells --------------------------------------------------
@@ -394,23 +406,109 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Pu
 # published boards are (packing pieces first and repairing the answer instead leaves black
 # clumps and 0s). The layout is drawn as published ones are (lone cells, half of them on
 # the border at 10×10, some diagonal pairs); the solver gives an answer of it, the board
-# turned at random so that its first answer is not always the same shape; while the fully
-# numbered board has a second answer, a cell where the two differ turns black (its
-# neighbours' numbers read again from the new answer).
+# turned at random so that its first answer is not always the same shape (of four turns,
+# the answer of fewest white regions), with a few large pieces planted in it (`planted`);
+# while the fully numbered board has a second answer, a cell where the two differ turns
+# black (its neighbours' numbers read again from the new answer); then the board is
+# whitened, or darkened, to the black share its taste aims at.
 
-LAYOUT_SHARE = (0.09, 0.02)
-"""The black share a layout is drawn with (mean, spread; clipped to 6–16 %): the repair
-adds about five black cells on a 10×10, to Janko's 14 % (12.5 % on their larger boards)."""
+BLACK_SHARE = (0.12, 0.45)
+"""The black share a board aims at, drawn per board (median, and the sd of its logarithm;
+clipped to 6–30 %): Janko's 10×10 hold 14 % black on average, a tenth of them 9 % or less
+and a tenth 18 % or more (12.5 % on their larger boards)."""
+LARGER_SPARSER = 0.012
+"""How much lower the median black share is per doubling of the board's cells past 100:
+Janko's 10×10 are 14 % black, their larger boards (12×12 to 16×20) 11.6 %."""
+REPAIR_SHARE = 0.03
+"""A layout draws the black share aimed at less this (a share of the board's cells): the
+repair adds about so many (five on a 10×10), and whitening takes cells off again down to
+the share aimed at."""
+LAYOUT_MOST = 0.11
+"""The most black a layout draws (a share of the cells): a denser random layout often has
+no answer at all (17 %: two in three); a board that aims higher is darkened once unique
+(`darkened`)."""
 BESIDE, DIAGONAL, BORDER = 0.4, 1.5, 1.6
 """A new black cell's weight beside a black one, diagonal to one only, and on the border
-(1 elsewhere): published black cells mostly stand alone (a fifth touch another), a fifth
-more meet one at a corner, and half of them lie on the border of a 10×10."""
-FOURS = 0.15
+(1 elsewhere), the median of each board's own (`Taste`): published black cells mostly stand
+alone (a fifth touch another), a fifth more meet one at a corner, and half of them lie on
+the border of a 10×10."""
+FOURS = 0.09
 """The share of a layout's black cells asked to show a 4 (on the border: a 3) when the
-answer is first drawn (dropped where no answer has them): left to itself the solver, which
-tries a plain white cell first, wraps too few black cells in triangles all round (Janko's
-boards: one black cell in ten shows a 4)."""
-TURNS = 2
+answer is first drawn (dropped where no answer has them), the mean of each board's own:
+left to itself the solver, which tries a plain white cell first, wraps too few black cells
+in triangles all round (Janko's boards: one black cell in ten shows a 4)."""
+THINNED_FIRST = {(0, 3): 0.5, (0,): 0.2, (3,): 0.1, (0, 2): 0.1, (): 0.1}
+"""The digits a board's thinning tries first, and how often a board does so: the answers,
+wrapping lone black cells in triangles, show more 3s than Janko's boards (27 % against
+21 %) and fewer 1s, clumps of black more 0s, and setters differ in which numbers they
+leave out."""
+BORDER_GROWTH = 0.5
+"""The border weight grows with the board's cells to this power: Janko's 10×10 put half
+their black cells on the border, their larger boards 37 %, where the border is a smaller
+share of the cells (a 20×20's 19 %, a 10×10's 36 %)."""
+FOURS_GROWTH = 0.5
+"""The 4s asked grow with the board's cells to this power: one number in twenty is a 4 on
+Janko's 10×10, one in ten on their larger boards."""
+TASTE_SPREAD = {"beside": 0.8, "border": 0.4}
+"""How widely boards' weights spread around `BESIDE` and `BORDER` (the sd of their
+logarithms)."""
+
+
+@dataclass(frozen=True)
+class Taste:
+    """One setter's habits, drawn per board (`draw_taste`): Janko's boards come from many
+    setters and differ more from one board to the next than one setter's do (their black
+    share, how their black cells clump, which digits they show), so a generator that draws
+    every board alike is told from them by the spread alone."""
+
+    black: float
+    """The black share aimed at: the layout draws most of it, whitening stops there."""
+    beside: float
+    """A new black cell's weight beside a black one (`BESIDE`)."""
+    border: float
+    """A new black cell's weight on the border (`BORDER`)."""
+    fours: float
+    """The share of layout cells asked to show a 4 (`FOURS`)."""
+    numbered: float
+    """The share of its numbers the board keeps at least (`NUMBERED`)."""
+    planted: float
+    """Large pieces planted per 100 cells (`PLANTED`)."""
+    grown: float
+    """The share of diamonds grown into tilted strips (`GROWN`)."""
+    small_first: float
+    """How loosely a repair prefers cells of small white regions (`SMALL_FIRST`)."""
+    thinned_first: tuple[int, ...] = ()
+    """The digits thinning tries first (`THINNED_FIRST`)."""
+
+
+def draw_taste(rng: np.random.Generator, cells: int = 100) -> Taste:
+    """A board's own habits, around the generator's medians or means (`BLACK_SHARE`, less
+    `LARGER_SPARSER` on a board of more than 100 `cells`; `BESIDE`, `BORDER`, `FOURS`,
+    `NUMBERED`, `PLANTED`, `GROWN`, `SMALL_FIRST`), the numbers kept tied to its black share
+    as Janko's are (`FEWER_NUMBERS`)."""
+    median, spread = BLACK_SHARE
+    median -= LARGER_SPARSER * max(0.0, float(np.log2(cells / 100)))
+    black = float(np.clip(median * np.exp(rng.normal(0, spread)), 0.06, 0.3))
+    above = 100 * (black - median)
+    return Taste(black=black,
+                 beside=BESIDE * float(np.exp(rng.normal(0, TASTE_SPREAD["beside"]))),
+                 border=BORDER * (cells / 100) ** BORDER_GROWTH
+                 * float(np.exp(rng.normal(0, TASTE_SPREAD["border"]))),
+                 fours=float(rng.exponential(FOURS * (cells / 100) ** FOURS_GROWTH)),
+                 numbered=float(np.clip(numbered_share(rng) - FEWER_NUMBERS * above, 0, 1)),
+                 planted=float(rng.exponential(PLANTED)), grown=float(rng.uniform(0, 2 * GROWN)),
+                 small_first=float(rng.exponential(SMALL_FIRST)),
+                 thinned_first=_drawn(THINNED_FIRST, rng))
+
+
+FEWER_NUMBERS = 0.05
+"""How much smaller a share of numbers a board keeps per point of black share above the
+median: Janko's 10×10 with 9–13 % black keep 80–90 % of their numbers, those with 18–22 %
+a third (the black cells of a board with few numbers pin its answer down). Their black
+cells clump more on such boards too (a third touch another), as ours do by themselves."""
+
+
+TURNS = 4
 """Turns of the board tried per answer drawn: of the answers found, the one of fewest white
 regions is kept (then most triangles): the solver, trying a plain white cell first, cuts
 the white into more and smaller pieces than setters draw."""
@@ -434,25 +532,23 @@ SYMMETRIC = 0.1
 eleven; a quarter of their black cells have a partner, against a sixth by chance)."""
 
 
-def black_layout(rows: int, cols: int, rng: np.random.Generator,
-                 symmetric: bool = False, avoid: np.ndarray | None = None) -> np.ndarray:
+def black_layout(rows: int, cols: int, rng: np.random.Generator, taste: Taste,
+                 symmetric: bool = False) -> np.ndarray:
     """Black cells (a boolean grid) placed one at a time (with their 180° partner when
-    `symmetric`), each weighted by what is around it (`BESIDE`, `DIAGONAL`, `BORDER`), as
-    many as a share drawn from `LAYOUT_SHARE`."""
-    mean, spread = LAYOUT_SHARE
-    want = round(float(np.clip(rng.normal(mean, spread), 0.06, 0.16)) * rows * cols)
+    `symmetric`), each weighted by what is around it (the taste's weights beside a black
+    cell and on the border, `DIAGONAL`), as many as the taste's black share less what the
+    repair adds (`REPAIR_SHARE`), and no more than `LAYOUT_MOST`."""
+    want = round(min(taste.black - REPAIR_SHARE, LAYOUT_MOST) * rows * cols)
     black = np.zeros((rows, cols), dtype=bool)
     border = np.ones((rows, cols), dtype=bool)
     border[1:-1, 1:-1] = False
-    edge = np.where(border, BORDER, 1.0)
+    edge = np.where(border, taste.border, 1.0)
     while int(black.sum()) < max(1, want):
         framed = np.pad(black, 1)
         beside = neighbour_sum(framed) > 0
         corner = (framed[:-2, :-2] | framed[:-2, 2:] | framed[2:, :-2] | framed[2:, 2:])
-        weight = np.where(beside, BESIDE, np.where(corner, DIAGONAL, 1.0)) * edge
+        weight = np.where(beside, taste.beside, np.where(corner, DIAGONAL, 1.0)) * edge
         weight[black] = 0
-        if avoid is not None:
-            weight[avoid] = 0
         k = int(rng.choice(black.size, p=(weight / weight.sum()).reshape(-1)))
         black.flat[k] = True
         if symmetric:
@@ -487,21 +583,170 @@ def answer_of(clues: np.ndarray, rng: np.random.Generator,
     return None if best is None else Answer(tuple(map(tuple, best.tolist())))
 
 
+BIG_PIECES = {("tilted", 1, 3): 6, ("tilted", 2, 2): 6, ("tilted", 1, 4): 8,
+              ("tilted", 2, 3): 10, ("tilted", 1, 5): 3, ("tilted", 2, 4): 4,
+              ("tilted", 3, 3): 4, ("tilted", 1, 6): 1, ("tilted", 2, 5): 2,
+              ("tilted", 3, 4): 2, ("upright", 3, 3): 2, ("upright", 2, 3): 1,
+              ("upright", 3, 4): 1, ("upright", 4, 4): 1, ("upright", 1, 5): 1,
+              ("tilted", 3, 5): 1, ("tilted", 4, 4): 1, ("tilted", 2, 6): 1}
+"""The large pieces a setter plants (weights): what Janko's 10×10 have as their largest
+white region, mostly a tilted rectangle in a 4×4 to 7×7 box (sides 1×3 to 3×4), now and
+then a 3×3 or 4×4 block or a long strip; on larger boards larger still (Janko's
+12×12 and up: 18 cells on average)."""
+PLANTED = 0.8
+"""Large pieces planted per 100 cells, on average (a board's count is Poisson): the solver
+and the repair cut the white into small pieces (largest white region 7 cells on a 10×10
+against Janko's 10, and hardly ever over 12 where a fifth of theirs are)."""
+
+
+def _framed(answer: Answer) -> np.ndarray:
+    s = np.full((answer.rows + 2, answer.cols + 2), BLACK, dtype=np.uint8)
+    s[1:-1, 1:-1] = np.array(answer.cells)
+    return s
+
+
+def big_piece(rng: np.random.Generator, draws: int = 1) -> np.ndarray:
+    """A large piece's states in its box, drawn from `BIG_PIECES` (the largest of `draws`),
+    turned at random."""
+    kind, a, b = max((_drawn(BIG_PIECES, rng) for _ in range(draws)),
+                     key=lambda s: s[1] * s[2] * (2 if s[0] == "tilted" else 1))
+    if rng.random() < 0.5:
+        a, b = b, a
+    return tilted_piece(a, b) if kind == "tilted" else np.full((a, b), E, dtype=np.int8)
+
+
+GROWN = 0.5
+"""The share of small tilted pieces (diamonds, 1×2 strips) a setter's answer grows into
+larger ones where it can: the solver, trying a plain white cell first, closes tilted pieces
+as soon as it can (diamonds 27 % of the white regions, against Janko's 23 %; on larger
+boards 5.9 diamonds and 3.1 strips per 100 cells against 4.7 and 2.5)."""
+GROW_INTO = {(1, 2): 3, (1, 3): 2, (2, 2): 2, (2, 3): 1}
+"""The tilted pieces (sides) a small one grows into, by weight."""
+
+
+def planted(answer: Answer, rng: np.random.Generator, count: int, grown: float = GROWN,
+            tries: int = 8) -> Answer:
+    """The answer with up to `count` large pieces (`big_piece`) put in at random places, then
+    a share `grown` of its small tilted pieces grown larger where they can (`_grow`): the white
+    regions a piece cuts or would join along an edge are blacked out, and packed again with
+    published pieces kept apart (`pack`). A large piece's place is tried up to `tries`
+    times; a place that would cut a region as large as the piece (one planted before, say),
+    or leave a lattice point illegal, is not taken."""
+    s = _framed(answer)
+    for _ in range(count):
+        piece = _piece(big_piece(rng, 1 + answer.rows * answer.cols // 200))
+        h, w = piece.states.shape
+        if h > answer.rows or w > answer.cols:
+            continue
+        for _ in range(tries):
+            r = int(rng.integers(1, answer.rows - h + 2))
+            c = int(rng.integers(1, answer.cols - w + 2))
+            if _put(s, piece, r, c, rng):
+                break
+    _grow(s, rng, grown)
+    return _answer(s)
+
+
+def _grow(s: np.ndarray, rng: np.random.Generator, share: float) -> None:
+    """Grow a share of the framed answer's small tilted pieces (diamonds, 1×2 strips) into a
+    larger one drawn from `GROW_INTO` whose box holds the small one's, where it can."""
+    labels, sizes = _region_labels(s)
+    small = [(tuple(np.argwhere(labels == k)[0]), sizes[k]) for k in range(1, len(sizes))
+             if sizes[k] <= 4 and ((labels == k) & (s != E)).any()]
+    for k in rng.permutation(len(small)):
+        (y, x), size = small[int(k)]
+        if rng.random() >= share or sizes[labels[y, x]] != size or labels[y, x] == 0:
+            continue
+        (r0, c0), (r1, c1) = (f(np.argwhere(labels == labels[y, x]), axis=0)
+                              for f in (np.min, np.max))
+        p, q = _drawn(GROW_INTO, rng)
+        if 2 * p * q <= size:
+            continue
+        piece, n = _piece(tilted_piece(*((p, q) if rng.random() < 0.5 else (q, p)))), p + q
+        spots = [(r, c) for r in range(r1 - n + 1, r0 + 1) for c in range(c1 - n + 1, c0 + 1)]
+        for j in rng.permutation(len(spots)):
+            if _put(s, piece, *spots[int(j)], rng):
+                labels, sizes = _region_labels(s)
+                break
+
+
+def _piece(states: np.ndarray) -> Piece:
+    return Piece(states.astype(np.uint8), tuple(map(tuple, np.argwhere(states != BLACK).tolist())),
+                 1.0, _sides(states))
+
+
+def _put(s: np.ndarray, piece: Piece, r: int, c: int, rng: np.random.Generator) -> bool:
+    """Put the piece with its box's corner at framed cell (r, c), the regions it cuts or
+    would join along an edge blacked out and packed again around it; False (nothing
+    changed) when it would cut a region as large as itself, leave a lattice point illegal
+    or leave more runs of three black cells than before."""
+    h, w = piece.states.shape
+    if r < 1 or c < 1 or r + h > s.shape[0] - 1 or c + w > s.shape[1] - 1:
+        return False
+    labels, sizes = _region_labels(s)
+    cut = set(labels[r:r + h, c:c + w].reshape(-1).tolist())
+    cut |= {int(labels[r + dr + y, c + dc + x]) for dr, dc, k in piece.sides
+            for y, x, _ in (ACROSS[k],)}
+    cut.discard(0)
+    area = sum(len(WHITE_QUARTERS[int(v)]) for v in piece.states.reshape(-1)) / 4
+    if any(sizes[k] >= area for k in cut):
+        return False
+    before = s.copy()
+    gone = np.isin(labels, list(cut))
+    gone[r:r + h, c:c + w] = True
+    s[gone] = BLACK
+    mask = piece.states != BLACK
+    s[r:r + h, c:c + w][mask] = piece.states[mask]
+    if not FULL[point_rings(s)].all():
+        s[...] = before
+        return False
+    gone[r:r + h, c:c + w] &= ~mask
+    pack(s, [(int(y), int(x)) for y, x in np.argwhere(gone)], rng)
+    if _black_triples(s) > _black_triples(before):
+        s[...] = before
+        return False
+    return True
+
+
+def _black_triples(s: np.ndarray) -> int:
+    """How many runs of three black cells, across or down, the framed answer has on the
+    board (a piece's box corners left black make them: published boards have few)."""
+    b = s[1:-1, 1:-1] == BLACK
+    return int((b[:, :-2] & b[:, 1:-1] & b[:, 2:]).sum() + (b[:-2] & b[1:-1] & b[2:]).sum())
+
+
+def _region_labels(s: np.ndarray) -> tuple[np.ndarray, list[float]]:
+    """The framed answer's cells labelled by white region (1, 2, …; 0 for black cells), and
+    each label's area in cells (a half-cell counts a half)."""
+    labels = np.zeros(s.shape, dtype=int)
+    sizes = [0.0]
+    for k, g in enumerate(white_regions(_answer(s)), start=1):
+        sizes.append(len(g) / 4)
+        for y, x, _ in g:
+            labels[y + 1, x + 1] = k
+    return labels, sizes
+
+
 def drawn_answer(rows: int, cols: int, rng: np.random.Generator,
                  answers: Callable[[Puzzle], list[Answer]],
-                 accept: Callable[[Puzzle], bool] = accept_all) -> Answer | None:
+                 accept: Callable[[Puzzle], bool] = accept_all,
+                 taste: Taste | None = None) -> Answer | None:
     """An answer whose fully numbered board is unique, drawn from a black layout and repaired
     (see above), then whitened while `accept` (the judge's: unique, and no harder than the
     grade asked) keeps it; None when the layout has no answer, the repair gives up or the
     board is harder than `accept` allows."""
+    taste = taste or draw_taste(rng, rows * cols)
     symmetric = bool(rng.random() < SYMMETRIC)
-    black = black_layout(rows, cols, rng, symmetric)
+    black = black_layout(rows, cols, rng, taste, symmetric)
     clues = np.where(black, ANY_CLUE, NO_CLUE)
     wished = clues.copy()
-    for r, c in np.argwhere(black & (rng.random(black.shape) < FOURS)):
+    for r, c in np.argwhere(black & (rng.random(black.shape) < taste.fours)):
         wished[r, c] = 4 - int(r in (0, rows - 1)) - int(c in (0, cols - 1))
     answer = answer_of(wished, rng, answers) if (wished >= 0).any() else None
     answer = answer or answer_of(clues, rng, answers)
+    if answer is not None and not symmetric:
+        answer = planted(answer, rng, int(rng.poisson(taste.planted * rows * cols / 100)),
+                         taste.grown)
     for _ in range(round(REPAIRS_PER_CELL * rows * cols)):
         if answer is None:
             return None
@@ -511,20 +756,33 @@ def drawn_answer(rows: int, cols: int, rng: np.random.Generator,
         if other is None:
             if found != [answer] or not accept(puzzle):
                 return None
-            return answer if symmetric else whitened(answer, rng, answers, accept)
-        answer = with_black_cell(puzzle, answer, other, rng, answers, symmetric)
+            if symmetric:
+                return answer
+            aim = round(taste.black * rows * cols)
+            answer = whitened(answer, rng, answers, accept, aim)
+            return darkened(answer, rng, answers, accept, aim)
+        answer = with_black_cell(puzzle, answer, other, rng, answers, symmetric,
+                                 small_first=taste.small_first)
     return None
 
 
 def whitened(answer: Answer, rng: np.random.Generator,
              answers: Callable[[Puzzle], list[Answer]],
-             accept: Callable[[Puzzle], bool]) -> Answer:
+             accept: Callable[[Puzzle], bool], stop: int = 0) -> Answer:
     """The answer with black cells turned white again, one at a time in random order, each
     kept when the board solved around it (its neighbours' numbers read again) is still
     accepted fully numbered (unique, no harder than the grade asked): the repair adds a black
     cell wherever two answers differ, often more than the board needs (published boards
-    manage with fewer: 12.5 % at 10×10 and above)."""
-    for r, c in rng.permutation(np.argwhere(np.array(answer.cells) == BLACK)):
+    manage with fewer: 12.5 % at 10×10 and above); no further than `stop` black cells left,
+    black cells beside black ones first (a published board's black cells mostly stand
+    alone), then those that would show a 0 (one number in eleven on Janko's boards)."""
+    framed = _framed(answer)
+    zero = triangles_beside(answer) == 0
+    for r, c in sorted(rng.permutation(np.argwhere(framed[1:-1, 1:-1] == BLACK)).tolist(),
+                       key=lambda rc: (-_black_beside(framed, rc[0] + 1, rc[1] + 1),
+                                       not zero[rc[0], rc[1]])):
+        if sum(row.count(BLACK) for row in answer.cells) <= stop:
+            break
         clues = np.array(numbered(answer).clues)
         clues[r, c] = NO_CLUE
         for y, x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
@@ -537,11 +795,47 @@ def whitened(answer: Answer, rng: np.random.Generator,
     return answer
 
 
+def darkened(answer: Answer, rng: np.random.Generator,
+             answers: Callable[[Puzzle], list[Answer]], accept: Callable[[Puzzle], bool],
+             aim: int) -> Answer:
+    """The answer with plain white cells of the smallest regions (one or two cells) turned
+    black, one at a time in random order (cells with fewer black neighbours first: left to
+    chance, most boards would be black clumps), each kept while the fully numbered board
+    stays accepted, until `aim` black cells: a setter who draws many black cells sets them
+    in the small gaps (the numbers around a plain white cell do not change when it turns
+    black)."""
+    cells = np.array(answer.cells)
+    if int((cells == BLACK).sum()) >= aim:
+        return answer
+    small = sorted({(y, x) for g in white_regions(answer) if len(g) <= 8
+                    for y, x, _ in g if cells[y, x] == E})
+    framed = _framed(answer)
+    for r, c in sorted(rng.permutation(small).tolist(),
+                       key=lambda rc: _black_beside(framed, rc[0] + 1, rc[1] + 1)):
+        trial = cells.copy()
+        trial[r, c] = BLACK
+        candidate = Answer(tuple(map(tuple, trial.tolist())))
+        puzzle = numbered(candidate)
+        if answers(puzzle) == [candidate] and accept(puzzle):
+            cells = trial
+            if int((cells == BLACK).sum()) >= aim:
+                break
+    return Answer(tuple(map(tuple, cells.tolist())))
+
+
+CROWDED = 1.0
+"""What each black neighbour adds to a cell's white area when a repair picks where to add a
+black cell on a 10×10, growing with the board's side: on a large board the repair adds
+many, and left to the differing cells alone a quarter of them came to touch another
+(Janko's 12×12 and up: 17 %), in runs of three, with more 0s."""
+
+
 def with_black_cell(puzzle: Puzzle, mine: Answer, other: Answer, rng: np.random.Generator,
                     answers: Callable[[Puzzle], list[Answer]], symmetric: bool = False,
-                    tries: int = 4) -> Answer | None:
+                    tries: int = 4, small_first: float = SMALL_FIRST) -> Answer | None:
     """A new answer with one more black cell (and its 180° partner, `symmetric`), at a cell
-    where `other` differs from `mine`, in the smallest white regions first (`SMALL_FIRST`):
+    where `other` differs from `mine`, in the smallest white regions first (`small_first`)
+    and away from black cells (`CROWDED`):
     the board's numbers kept but for the new cells' and their neighbours' (theirs change),
     solved again; up to `tries` cells tried (None when none has an answer)."""
     rows, cols = puzzle.rows, puzzle.cols
@@ -550,8 +844,11 @@ def with_black_cell(puzzle: Puzzle, mine: Answer, other: Answer, rng: np.random.
     for g in white_regions(mine):
         for y, x, _ in g:
             area[y, x] = len(g) / 4
-    jitter = rng.random(len(differ)) * SMALL_FIRST
-    order = np.argsort([area[r, c] for r, c in differ] + jitter, kind="stable")
+    jitter = rng.random(len(differ)) * small_first
+    crowd = neighbour_sum(np.pad(np.array(mine.cells) == BLACK, 1).astype(int)) * (
+        CROWDED * np.sqrt(rows * cols / 100))
+    order = np.argsort([area[r, c] + crowd[r, c] for r, c in differ] + jitter,
+                       kind="stable")
     for k in order[:tries]:
         r, c = (int(v) for v in differ[int(k)])
         clues = np.array(puzzle.clues)
@@ -565,16 +862,20 @@ def with_black_cell(puzzle: Puzzle, mine: Answer, other: Answer, rng: np.random.
     return None
 
 
-THEMED = 0.35
-"""The share of published boards tried thinned to at most two digits (Janko's: one in ten shows
-only 1s and 2s, only 0s, or no number at all): thinning gets there about one time in
-three; where it cannot, the board is thinned as any other."""
+THEMED = 1.0
+"""The share of published boards of 10×10 and up tried thinned to at most two digits
+(Janko's: one in ten shows only 1s and 2s, only 0s, or no number at all): thinning gets
+there about one time in ten at 10×10 (at a grade asked), seldom on larger boards, most
+times on small ones (tried with the square of their share of 100 cells); where it cannot,
+the board is thinned as any other."""
 
 
-def thinned(answer: Answer, rng: np.random.Generator, judge: Judge) -> Puzzle | None:
-    """The answer's fully numbered board with numbers thinned as the judge allows, down to a
-    share drawn per board (`NUMBERED`) in the published style; None when the judge refuses
-    even the fully numbered board. A published board is sometimes themed (`THEMED`)."""
+def thinned(answer: Answer, rng: np.random.Generator, judge: Judge,
+            taste: Taste | None = None) -> Puzzle | None:
+    """The answer's fully numbered board with numbers thinned as the judge allows, in the
+    published style down to the share its taste keeps (`NUMBERED`), the digits it leaves
+    out first tried first; None when the judge refuses even the fully numbered board. A
+    published board is sometimes themed (`THEMED`)."""
     puzzle = checked(answer)
     if not judge.accept(puzzle):
         return None
@@ -590,12 +891,14 @@ def thinned(answer: Answer, rng: np.random.Generator, judge: Judge) -> Puzzle | 
         return Puzzle(rows, cols, tuple(map(tuple, clues)))
 
     published = judge.style == "published"
-    if published and rng.random() < THEMED:
+    if published and rng.random() < THEMED * min(1.0, rows * cols / 100) ** 2:
         kept = themed(digits, without, judge.accept, rng)
         if kept is not None:
             return kept
-    return thin(len(numbers), without, judge.accept, rng, judge.style,
-                share=numbered_share(rng) if published else None, harder=judge.harder)
+    taste = taste or draw_taste(rng, rows * cols)
+    first = frozenset(k for k, d in enumerate(digits) if published and d in taste.thinned_first)
+    return thin(len(numbers), without, judge.accept, rng, judge.style, first,
+                share=taste.numbered if published else None, harder=judge.harder)
 
 
 def themed(digits: list[int], without: Callable[[frozenset[int]], Puzzle],
