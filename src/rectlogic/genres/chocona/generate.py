@@ -14,6 +14,7 @@ numbered."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -56,10 +57,13 @@ def _regions(pieces: np.ndarray, rng: np.random.Generator, max_size: int,
     return [[root(int(v)) for v in row] for row in pieces]
 
 
-def _numbered(labels: list[list[int]], shaded: np.ndarray) -> tuple[Puzzle, Answer]:
+def _numbered(labels: list[list[int]], shaded: np.ndarray,
+              zeros: bool = True) -> tuple[Puzzle, Answer]:
+    """Every region numbered from the answer (`zeros`: those with no shaded cell too)."""
     base = make_puzzle(labels, [[NO_CLUE] * len(labels[0]) for _ in labels])
     counts = [int(sum(shaded[r, c] for r, c in cells)) for cells in base.region_cells]
-    puzzle = Puzzle(base.rows, base.cols, base.regions, tuple(counts))
+    clues = tuple(v if v or zeros else NO_CLUE for v in counts)
+    puzzle = Puzzle(base.rows, base.cols, base.regions, clues)
     return puzzle, Answer(tuple(tuple(int(v) for v in row) for row in shaded))
 
 
@@ -80,11 +84,13 @@ REACH = 3
 
 def grown_regions(rows: int, cols: int, rng: np.random.Generator, max_size: int,
                   draw: Callable[[], int] | None = None,
-                  toward: np.ndarray | None = None) -> list[list[int]]:
+                  toward: np.ndarray | None = None, blocky: float = 0.0) -> list[list[int]]:
     """The write-ups' partition: each region draws a target size uniformly from 1..max_size
     (or from `draw`) and grows from a random free cell into random free edge-neighbours until
     it reaches the target or cannot grow. With `toward` (a boolean grid), a region that has
-    no such cell yet grows into one when it can, up to REACH cells past its target."""
+    no such cell yet grows into one when it can, up to REACH cells past its target. Each
+    step keeps inside the region's bounding box, where it can, with chance `blocky` (some
+    setters draw boxy regions, others winding ones)."""
     label = np.full((rows, cols), -1)
     k = 0
     while (free := np.argwhere(label < 0)).size:
@@ -102,6 +108,10 @@ def grown_regions(rows: int, cols: int, rng: np.random.Generator, max_size: int,
                 break
             if toward is not None and not any(toward[a, b] for a, b in edge):
                 around = [(y, x) for y, x in around if toward[y, x]] or around
+            elif blocky and rng.random() < blocky:
+                (top, left), (bottom, right) = np.min(list(edge), 0), np.max(list(edge), 0)
+                around = [(y, x) for y, x in around
+                          if top <= y <= bottom and left <= x <= right] or around
             y, x = around[rng.integers(len(around))]
             label[y, x] = k
             edge.add((y, x))
@@ -132,16 +142,65 @@ SHADED_SHAPES = {(1, 1): 22.4, (1, 2): 14.8, (2, 3): 10.7, (1, 3): 9.4, (2, 2): 
 REGION_SIZES = {1: 3.8, 2: 9.4, 3: 14.4, 4: 19.8, 5: 18.5, 6: 14.7, 7: 9.0, 8: 5.3, 9: 2.7,
                 10: 0.9, 11: 0.4, 12: 0.5}
 """The regions of Janko's 10×10 Chocona by size, in %."""
-DARTS, GROWTH, LARGEST = 3, 3, 24
-"""Darts thrown per cell, growth moves per cell, and the largest rectangle growth makes."""
+DARTS, GROWTH, REGROWTH = 3, 3, 2
+"""Darts thrown per cell, growth moves per cell, and growth moves per cell after shaving."""
 
 
+@dataclass(frozen=True)
+class Taste:
+    """One setter's hand, drawn afresh for each board (`setter`). Janko's boards come from
+    many setters and differ from one another far more than boards made with fixed settings:
+    across his 10×10 boards the mean shaded rectangle spreads 2.4 times as far as it did here,
+    the largest region 3 times, the mean region size and the share of rectangular regions
+    1.6 times; that sameness, more than any mean, told our boards from his. The defaults are
+    the middle setter."""
 
-def shaded_shapes(rng: np.random.Generator, count: int) -> list[tuple[int, int]]:
-    """`count` shapes drawn from Janko's, each turned either way, weighted by √area (placed
-    darts favour small shapes, which fit anywhere)."""
+    region_scale: float = 1.0
+    """Region sizes (Janko's, drawn) and the cells per region merging stops at, times this."""
+    big_region: int = 0
+    """A region grown to this size first (a setter's one large room); 0: none."""
+    blocky: float = 0.3
+    """How often a growing region keeps to its bounding box (`grown_regions`)."""
+    shape_tilt: float = 0.5
+    """Darts' shapes drawn from Janko's weighted by area to this power: larger, fewer
+    rectangles as it grows."""
+    largest_rect: int = 24
+    """The largest rectangle growth makes."""
+    shave: float = 0.25
+    """The chance a rectangle on the board's edge gives that edge's row or column back
+    before growing again inward (growth fills the edge, where no lane is needed, so the
+    edge came out more shaded than the middle: 41 % of shaded cells against Janko's 37 %)."""
+    numbered: float = 0.85
+    """The share of numbers thinning keeps at least, in the published style."""
+    zeros: bool = False
+    """Unshaded regions kept as they come, their 0s thinned like any number (one setter in
+    four of Janko's shows a 0 at all); else merged away where the board allows, and 0s
+    thinned first."""
+
+
+def setter(rng: np.random.Generator) -> Taste:
+    """A taste drawn to spread as Janko's boards do. Two traits run through his: fine
+    regions (more and smaller regions, more of them rectangles, more 0s) and coarse shading
+    (larger rectangles, more shaded cells, fewer numbers)."""
+    fine, coarse, *own = rng.normal(size=8)
+    return Taste(
+        region_scale=float(np.exp(-0.17 * fine + 0.08 * own[0])),
+        big_region=int(rng.integers(12, 25)) if rng.random() < 0.2 else 0,
+        blocky=float(np.clip(0.3 + 0.25 * (0.6 * fine + 0.8 * own[1]), 0, 0.9)),
+        shape_tilt=float(0.5 + 0.3 * coarse),
+        largest_rect=int(np.clip(round(24 * np.exp(0.3 * coarse + 0.2 * own[2])), 9, 100)),
+        shave=float(np.clip(0.25 + 0.15 * own[3], 0, 0.7)),
+        numbered=float(np.clip(0.87 - 0.05 * coarse + 0.07 * own[4], 0.6, 1.0)),
+        zeros=bool(rng.random() < 0.25 + 0.1 * fine))
+
+
+def shaded_shapes(rng: np.random.Generator, count: int,
+                  tilt: float = 0.5) -> list[tuple[int, int]]:
+    """`count` shapes drawn from Janko's, each turned either way, weighted by area to the
+    power `tilt` (placed darts favour small shapes, which fit anywhere: √area gives Janko's
+    mix)."""
     shapes = [(h, w) for a, b in SHADED_SHAPES for h, w in {(a, b), (b, a)}]
-    weight = np.array([SHADED_SHAPES[min(h, w), max(h, w)] * (h * w) ** 0.5 / (1 if h == w else 2)
+    weight = np.array([SHADED_SHAPES[min(h, w), max(h, w)] * (h * w) ** tilt / (1 if h == w else 2)
                        for h, w in shapes])
     return [shapes[int(k)] for k in rng.choice(len(shapes), size=count, p=weight / weight.sum())]
 
@@ -174,19 +233,36 @@ def _block(shaded: np.ndarray, r: int, c: int) -> list[int]:
     return [top, bottom, left, right]
 
 
-def dense_packing(rows: int, cols: int, rng: np.random.Generator) -> np.ndarray:
+def dense_packing(rows: int, cols: int, rng: np.random.Generator,
+                  taste: Taste = Taste()) -> np.ndarray:
     """An answer packed as densely as Janko's (about 59 % shaded): darts of Janko's shapes,
     then rectangles grown a row or column at a time where the window rule allows (darts
-    alone leave gaps; growing closes them to the one-cell lanes published answers have)."""
-    shaded = darts(rows, cols, rng, shaded_shapes(rng, DARTS * rows * cols))
-    for _ in range(GROWTH * rows * cols):
+    alone leave gaps; growing closes them to the one-cell lanes published answers have);
+    then rectangles on the edge shaved and grown again, inward only."""
+    shaded = darts(rows, cols, rng, shaded_shapes(rng, DARTS * rows * cols, taste.shape_tilt))
+    shaded = _grown(shaded, rng, taste.largest_rect, GROWTH * rows * cols)
+    if not taste.shave:
+        return shaded
+    return _grown(_shaved(shaded, rng, taste.shave), rng, taste.largest_rect,
+                  REGROWTH * rows * cols, to_edge=False)
+
+
+def _grown(shaded: np.ndarray, rng: np.random.Generator, largest: int, moves: int,
+           to_edge: bool = True) -> np.ndarray:
+    """`moves` tries at growing a random rectangle by a row or column on a random side, each
+    kept where the window rule holds and the rectangle stays within `largest` cells (and,
+    unless `to_edge`, off the board's edge where it was not on it)."""
+    rows, cols = shaded.shape
+    edge = (0, rows, 0, cols)
+    for _ in range(moves):
         cells = np.argwhere(shaded)
         r, c = cells[rng.integers(len(cells))]
         box = _block(shaded, int(r), int(c))
         side = int(rng.integers(4))
         box[side] += 1 if side % 2 else -1
         if (box[0] < 0 or box[2] < 0 or box[1] > rows or box[3] > cols
-                or (box[1] - box[0]) * (box[3] - box[2]) > LARGEST):
+                or (box[1] - box[0]) * (box[3] - box[2]) > largest
+                or (not to_edge and box[side] == edge[side])):
             continue
         grown = shaded.copy()
         grown[box[0] : box[1], box[2] : box[3]] = True
@@ -195,17 +271,47 @@ def dense_packing(rows: int, cols: int, rng: np.random.Generator) -> np.ndarray:
     return shaded
 
 
-def published_regions(rows: int, cols: int, rng: np.random.Generator,
-                      shaded: np.ndarray) -> np.ndarray:
-    """Regions grown as in `grown_regions`, each to a size drawn from Janko's, reaching for a
-    shaded cell while they have none (regions with no shaded cell are rare in Janko's: one
-    in fifteen); a region that could not grow past one cell joins a neighbour (growth leaves
-    more of them than Janko's 4 %)."""
+def _shaved(shaded: np.ndarray, rng: np.random.Generator, chance: float) -> np.ndarray:
+    """Each rectangle's side on the board's edge given back (its row or column unshaded)
+    with this chance, where the rectangle is more than one cell thick there (taking cells
+    off a rectangle never makes two touch)."""
+    rows, cols = shaded.shape
+    out = shaded.copy()
+    labels = clumps(shaded)
+    for k in np.unique(labels[shaded]):
+        cells = np.argwhere(labels == k)
+        (top, left), (bottom, right) = cells.min(0), cells.max(0) + 1
+        if top == 0 and bottom - top > 1 and rng.random() < chance:
+            out[top, left:right] = False
+            top += 1
+        if bottom == rows and bottom - top > 1 and rng.random() < chance:
+            out[bottom - 1, left:right] = False
+            bottom -= 1
+        if left == 0 and right - left > 1 and rng.random() < chance:
+            out[top:bottom, left] = False
+            left += 1
+        if right == cols and right - left > 1 and rng.random() < chance:
+            out[top:bottom, right - 1] = False
+    return out
+
+
+def published_regions(rows: int, cols: int, rng: np.random.Generator, shaded: np.ndarray,
+                      taste: Taste = Taste()) -> np.ndarray:
+    """Regions grown as in `grown_regions`, each to a size drawn from Janko's (times the
+    taste's scale; its big region first), reaching for a shaded cell while they have none
+    (regions with no shaded cell are rare in Janko's: one in fifteen); a region that could
+    not grow past one cell joins a neighbour (growth leaves more of them than Janko's 4 %)."""
     sizes = np.array(list(REGION_SIZES))
     share = np.array(list(REGION_SIZES.values()))
-    labels = np.array(grown_regions(rows, cols, rng, 0,
-                                    lambda: int(rng.choice(sizes, p=share / share.sum())),
-                                    shaded))
+    first = [taste.big_region] if taste.big_region else []
+
+    def size() -> int:
+        if first:
+            return first.pop()
+        drawn = rng.choice(sizes, p=share / share.sum()) * taste.region_scale
+        return max(1, int(drawn + rng.random()))  # rounded at random: the scale's mean kept
+
+    labels = np.array(grown_regions(rows, cols, rng, 0, size, shaded, taste.blocky))
     for r, c in rng.permutation(np.argwhere(labels >= 0)):
         if (labels == labels[r, c]).sum() == 1 and rng.random() < 0.8:
             labels = _moved(labels, (int(r), int(c)), rng)
@@ -232,20 +338,47 @@ unique after 10 rounds or so, a 20×20 after about 100)."""
 
 
 def made_unique(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
-                answers: Callable[[Puzzle], list[Answer]]) -> Puzzle | None:
-    """The fully numbered board, its regions redrawn until it has one answer: while a second
-    answer exists, a cell where the two differ moves to a neighbouring region (the numbers,
-    counted from our answer, then mostly rule the other out). None when it stays ambiguous."""
+                answers: Callable[[Puzzle], list[Answer]], zeros: bool = True) -> Puzzle | None:
+    """The fully numbered board (without `zeros`, regions with no shaded cell are left
+    unnumbered), its regions redrawn until it has one answer: while a second answer exists,
+    a cell where the two differ moves to a neighbouring region (the numbers, counted from
+    our answer, then mostly rule the other out). None when it stays ambiguous."""
     for _ in range(round(REPAIRS_PER_CELL * labels.size)):
-        puzzle, answer = _numbered(labels.tolist(), shaded)
+        puzzle, answer = _numbered(labels.tolist(), shaded, zeros)
         found = answers(puzzle)
         other = next((a for a in found if a != answer), None)
         if other is None:
             return puzzle if found == [answer] else None
         differ = np.argwhere(np.array(other.shaded, dtype=bool) != shaded)
-        r, c = differ[int(rng.integers(len(differ)))]
-        labels = _moved(labels, (int(r), int(c)), rng)
+        labels = _repaired(labels, shaded, differ, rng)
     return None
+
+
+REPAIR_TRIES = 1
+"""Moves looked at per round of repair (`_repaired`)."""
+
+
+def _repaired(labels: np.ndarray, shaded: np.ndarray, differ: np.ndarray,
+              rng: np.random.Generator) -> np.ndarray:
+    """A cell where the answers differ (`differ`) moved to a neighbouring region: of up to
+    REPAIR_TRIES such moves, the first that leaves no more unshaded regions than before.
+    Moved at random, the cells split off regions with no shaded cell (a 10×10 went from 2
+    to 8 in its repair), whose 0 the board then needs — while Janko shows a 0 on one board
+    in five."""
+    before = _unshaded(labels, shaded)
+    for k in range(REPAIR_TRIES):
+        r, c = differ[int(rng.integers(len(differ)))]
+        moved = _moved(labels, (int(r), int(c)), rng)
+        if k == REPAIR_TRIES - 1 or _unshaded(moved, shaded) <= before:
+            return moved
+    raise AssertionError("unreachable")
+
+
+def _unshaded(labels: np.ndarray, shaded: np.ndarray) -> int:
+    """How many regions hold no shaded cell."""
+    n = int(labels.max()) + 1
+    return int((np.bincount(labels.reshape(-1), weights=shaded.reshape(-1), minlength=n)
+                == 0).sum())
 
 
 BLENDS = 40
@@ -288,19 +421,29 @@ in ten of Janko's has 8 cells or more, and merging alone made twice as many."""
 
 
 def coarsen(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
-            accept: Callable[[Puzzle], bool]) -> np.ndarray:
+            accept: Callable[[Puzzle], bool], taste: Taste = Taste()) -> np.ndarray:
     """Merge neighbouring regions while the board stays acceptable, down to Janko's cells per
-    region: mostly regions read at a glance (all shaded, none shaded, one or two cells),
-    which published boards hardly have — the repair leaves small ones behind. Regions with
-    no shaded cell go first, each tried with every neighbour (Janko's: one region in
-    fifteen, and most of them unnumbered)."""
-    labels = _unshaded_merged(labels, shaded, rng, accept)
+    region (times the taste's scale): mostly regions read at a glance (all shaded, none
+    shaded, one or two cells), which published boards hardly have — the repair leaves small
+    ones behind. Regions with no shaded cell go first, each tried with every neighbour
+    (Janko's: one region in fifteen, and most of them unnumbered), unless the setter keeps
+    them; a region that is exactly one shaded rectangle is merged early too (Janko's: one
+    rectangle in forty)."""
+    if not taste.zeros:
+        labels = _unshaded_merged(labels, shaded, rng, accept)
+    scale = taste.region_scale
+    blocks = clumps(shaded)
+    block_sizes = np.bincount(blocks.reshape(-1))
     for _ in range(MERGES):
         n = int(labels.max()) + 1
         sizes = np.bincount(labels.reshape(-1), minlength=n)
         dark = np.bincount(labels.reshape(-1), weights=shaded.reshape(-1), minlength=n)
-        odd = np.flatnonzero((sizes == 1) | (dark == 0))  # rare in Janko's: merged first
-        if labels.size / n >= CELLS_PER_REGION and (not odd.size or labels.size / n >= LAST):
+        first = np.zeros(n, dtype=int)
+        first[labels.reshape(-1)[::-1]] = blocks.reshape(-1)[::-1]  # a cell's block, per region
+        whole = (dark == sizes) & (block_sizes[first] == sizes)  # exactly one rectangle
+        odd = np.flatnonzero((sizes == 1) | (dark == 0) & ~taste.zeros | whole)
+        if labels.size / n >= CELLS_PER_REGION * scale and (
+                not odd.size or labels.size / n >= LAST * scale):
             break
         plain = np.flatnonzero((dark == 0) | (dark == sizes) | (sizes == 1))
         k = (int(rng.choice(odd)) if odd.size and rng.random() < 0.6
@@ -310,11 +453,11 @@ def coarsen(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
         if not around.size:
             continue
         j = int(rng.choice(around))
-        if sizes[k] + sizes[j] > MERGED_SIZE or (
-                sizes[k] + sizes[j] >= LARGE and rng.random() > LARGE_MERGES):
+        if sizes[k] + sizes[j] > MERGED_SIZE * scale or (
+                sizes[k] + sizes[j] >= LARGE * scale and rng.random() > LARGE_MERGES):
             continue
         merged = np.array(label_pieces(np.where(labels == j, k, labels).tolist()))
-        if accept(_numbered(merged.tolist(), shaded)[0]):
+        if accept(_numbered(merged.tolist(), shaded, taste.zeros)[0]):
             labels = merged
     return labels
 
@@ -344,7 +487,7 @@ def _unshaded_merged(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Gene
             if (labels == k).sum() + (labels == j).sum() >= LARGE:
                 continue
             merged = np.array(label_pieces(np.where(labels == j, k, labels).tolist()))
-            if accept(_numbered(merged.tolist(), shaded)[0]):
+            if accept(_numbered(merged.tolist(), shaded, False)[0]):
                 labels = merged
                 break
     return labels
@@ -364,14 +507,15 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge,
     which the fishing study sets beside this one)."""
     if judge.target == UNMADE and blended:
         return None
+    taste = setter(rng)
     if judge.answers is not None and blended:
-        shaded = dense_packing(rows, cols, rng)
-        made = made_unique(published_regions(rows, cols, rng, shaded), shaded, rng,
-                           judge.answers)
+        shaded = dense_packing(rows, cols, rng, taste)
+        made = made_unique(published_regions(rows, cols, rng, shaded, taste), shaded, rng,
+                           judge.answers, taste.zeros)
         if made is None or not judge.accept(made):
             return None
-        puzzle = _numbered(coarsen(np.array(made.regions), shaded, rng, judge.accept).tolist(),
-                           shaded)[0]
+        regions = coarsen(np.array(made.regions), shaded, rng, judge.accept, taste)
+        puzzle = _numbered(regions.tolist(), shaded, taste.zeros)[0]
     else:
         puzzle, answer = answer_board(rows, cols, rng)
         if not judge.accept(puzzle):
@@ -383,8 +527,10 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge,
         clues = tuple(NO_CLUE if k in taken else v for k, v in enumerate(puzzle.clues))
         return Puzzle(rows, cols, puzzle.regions, clues)
 
-    zero = frozenset(k for k, v in enumerate(puzzle.clues) if v == 0)
-    return thin(len(puzzle.clues), without, judge.accept, rng, judge.style, zero)
+    zero = frozenset() if taste.zeros else frozenset(
+        k for k, v in enumerate(puzzle.clues) if v == 0)
+    return thin(len(puzzle.clues), without, judge.accept, rng, judge.style, zero,
+                taste.numbered if judge.style == "published" else None)
 
 
 def faults(puzzle: Puzzle, answer: Answer) -> list[str]:
