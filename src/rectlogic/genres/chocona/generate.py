@@ -89,8 +89,8 @@ def grown_regions(rows: int, cols: int, rng: np.random.Generator, max_size: int,
     (or from `draw`) and grows from a random free cell into random free edge-neighbours until
     it reaches the target or cannot grow. With `toward` (a boolean grid), a region that has
     no such cell yet grows into one when it can, up to REACH cells past its target. Each
-    step keeps inside the region's bounding box, where it can, with chance `blocky` (some
-    setters draw boxy regions, others winding ones)."""
+    step keeps inside the region's bounding box, where it can, with chance `blocky`, or
+    leaves it with chance −`blocky` (some setters draw boxy regions, others winding ones)."""
     label = np.full((rows, cols), -1)
     k = 0
     while (free := np.argwhere(label < 0)).size:
@@ -108,10 +108,11 @@ def grown_regions(rows: int, cols: int, rng: np.random.Generator, max_size: int,
                 break
             if toward is not None and not any(toward[a, b] for a, b in edge):
                 around = [(y, x) for y, x in around if toward[y, x]] or around
-            elif blocky and rng.random() < blocky:
+            elif rng.random() < abs(blocky):
                 (top, left), (bottom, right) = np.min(list(edge), 0), np.max(list(edge), 0)
                 around = [(y, x) for y, x in around
-                          if top <= y <= bottom and left <= x <= right] or around
+                          if (top <= y <= bottom and left <= x <= right) == (blocky > 0)
+                          ] or around
             y, x = around[rng.integers(len(around))]
             label[y, x] = k
             edge.add((y, x))
@@ -160,7 +161,8 @@ class Taste:
     big_region: int = 0
     """A region grown to this size first (a setter's one large room); 0: none."""
     blocky: float = 0.3
-    """How often a growing region keeps to its bounding box (`grown_regions`)."""
+    """How often a growing region keeps to its bounding box (below 0: leaves it;
+    `grown_regions`)."""
     shape_tilt: float = 0.5
     """Darts' shapes drawn from Janko's weighted by area to this power: larger, fewer
     rectangles as it grows."""
@@ -185,13 +187,13 @@ def setter(rng: np.random.Generator) -> Taste:
     fine, coarse, *own = rng.normal(size=8)
     return Taste(
         region_scale=float(np.exp(-0.17 * fine + 0.08 * own[0])),
-        big_region=int(rng.integers(12, 25)) if rng.random() < 0.2 else 0,
-        blocky=float(np.clip(0.3 + 0.25 * (0.6 * fine + 0.8 * own[1]), 0, 0.9)),
-        shape_tilt=float(0.5 + 0.3 * coarse),
-        largest_rect=int(np.clip(round(24 * np.exp(0.3 * coarse + 0.2 * own[2])), 9, 100)),
-        shave=float(np.clip(0.25 + 0.15 * own[3], 0, 0.7)),
+        big_region=int(rng.integers(12, 21)) if rng.random() < 0.15 else 0,
+        blocky=float(np.clip(0.3 + 0.6 * (0.6 * fine + 0.8 * own[1]), -0.8, 0.95)),
+        shape_tilt=float(0.3 + 0.3 * coarse),
+        largest_rect=int(np.clip(round(17 * np.exp(0.3 * coarse + 0.2 * own[2])), 9, 100)),
+        shave=float(np.clip(0.3 + 0.15 * own[3], 0, 0.7)),
         numbered=float(np.clip(0.87 - 0.05 * coarse + 0.07 * own[4], 0.6, 1.0)),
-        zeros=bool(rng.random() < 0.25 + 0.1 * fine))
+        zeros=bool(rng.random() < 0.17 + 0.08 * fine))
 
 
 def shaded_shapes(rng: np.random.Generator, count: int,
@@ -238,13 +240,22 @@ def dense_packing(rows: int, cols: int, rng: np.random.Generator,
     """An answer packed as densely as Janko's (about 59 % shaded): darts of Janko's shapes,
     then rectangles grown a row or column at a time where the window rule allows (darts
     alone leave gaps; growing closes them to the one-cell lanes published answers have);
-    then rectangles on the edge shaved and grown again, inward only."""
-    shaded = darts(rows, cols, rng, shaded_shapes(rng, DARTS * rows * cols, taste.shape_tilt))
-    shaded = _grown(shaded, rng, taste.largest_rect, GROWTH * rows * cols)
-    if not taste.shave:
-        return shaded
-    return _grown(_shaved(shaded, rng, taste.shave), rng, taste.largest_rect,
-                  REGROWTH * rows * cols, to_edge=False)
+    then rectangles on the edge shaved and grown again, inward only. Packed again, up to
+    PACKINGS times, while less than SPARSE of it is shaded (Janko's boards never are)."""
+    for _ in range(PACKINGS):
+        shaded = darts(rows, cols, rng,
+                       shaded_shapes(rng, DARTS * rows * cols, taste.shape_tilt))
+        shaded = _grown(shaded, rng, taste.largest_rect, GROWTH * rows * cols)
+        if taste.shave:
+            shaded = _grown(_shaved(shaded, rng, taste.shave), rng, taste.largest_rect,
+                            REGROWTH * rows * cols, to_edge=False)
+        if shaded.mean() >= SPARSE:
+            break
+    return shaded
+
+
+PACKINGS, SPARSE = 6, 0.55
+"""Packings tried per answer, and the shaded share below which one is tried again."""
 
 
 def _grown(shaded: np.ndarray, rng: np.random.Generator, largest: int, moves: int,
@@ -295,6 +306,12 @@ def _shaved(shaded: np.ndarray, rng: np.random.Generator, chance: float) -> np.n
     return out
 
 
+NARROW = 0.75
+"""How far a board's region sizes spread about their mean, as a share of the spread of
+Janko's sizes all boards together (a board's own spread is narrower: the rest is the
+setters' different scales)."""
+
+
 def published_regions(rows: int, cols: int, rng: np.random.Generator, shaded: np.ndarray,
                       taste: Taste = Taste()) -> np.ndarray:
     """Regions grown as in `grown_regions`, each to a size drawn from Janko's (times the
@@ -303,12 +320,14 @@ def published_regions(rows: int, cols: int, rng: np.random.Generator, shaded: np
     not grow past one cell joins a neighbour (growth leaves more of them than Janko's 4 %)."""
     sizes = np.array(list(REGION_SIZES))
     share = np.array(list(REGION_SIZES.values()))
+    mean = float(sizes @ share / share.sum())
     first = [taste.big_region] if taste.big_region else []
 
     def size() -> int:
         if first:
             return first.pop()
-        drawn = rng.choice(sizes, p=share / share.sum()) * taste.region_scale
+        drawn = rng.choice(sizes, p=share / share.sum())
+        drawn = (mean + NARROW * (drawn - mean)) * taste.region_scale
         return max(1, int(drawn + rng.random()))  # rounded at random: the scale's mean kept
 
     labels = np.array(grown_regions(rows, cols, rng, 0, size, shaded, taste.blocky))
@@ -425,12 +444,9 @@ def coarsen(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
     """Merge neighbouring regions while the board stays acceptable, down to Janko's cells per
     region (times the taste's scale): mostly regions read at a glance (all shaded, none
     shaded, one or two cells), which published boards hardly have — the repair leaves small
-    ones behind. Regions with no shaded cell go first, each tried with every neighbour
-    (Janko's: one region in fifteen, and most of them unnumbered), unless the setter keeps
-    them; a region that is exactly one shaded rectangle is merged early too (Janko's: one
-    rectangle in forty)."""
-    if not taste.zeros:
-        labels = _unshaded_merged(labels, shaded, rng, accept)
+    ones behind. Those he has fewest of go first, each tried with every neighbour
+    (`_plain_merged`)."""
+    labels = _plain_merged(labels, shaded, rng, accept, taste)
     scale = taste.region_scale
     blocks = clumps(shaded)
     block_sizes = np.bincount(blocks.reshape(-1))
@@ -473,21 +489,34 @@ def _around(labels: np.ndarray, k: int) -> np.ndarray:
     return np.unique(labels[edge & ~mine])
 
 
-def _unshaded_merged(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
-                     accept: Callable[[Puzzle], bool]) -> np.ndarray:
-    """Each region with no shaded cell merged into a neighbour, where one keeps the board
-    acceptable (the neighbours tried in random order)."""
+def _plain_merged(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
+                  accept: Callable[[Puzzle], bool], taste: Taste) -> np.ndarray:
+    """Each region a player reads at a glance merged into a neighbour, where one keeps the
+    board acceptable (the neighbours tried in random order): one cell, exactly one shaded
+    rectangle, or no shaded cell (unless the setter keeps 0s). Janko's boards have few of
+    each (4 %, 2 % and 7 % of regions), and most of his boards none; the repair leaves
+    them behind."""
+    blocks = clumps(shaded)
+    block_sizes = np.bincount(blocks.reshape(-1))
+
+    def plain(mine: np.ndarray) -> bool:
+        size, dark = int(mine.sum()), int(shaded[mine].sum())
+        return (size == 1 or (dark == 0 and not taste.zeros)
+                or (dark == size and block_sizes[blocks[mine][0]] == size))
+
     n = int(labels.max()) + 1
-    dark = np.bincount(labels.reshape(-1), weights=shaded.reshape(-1), minlength=n)
-    for cell in rng.permutation(np.argwhere(dark[labels] == 0))[:, None]:
-        k = int(labels[tuple(cell[0])])  # the region there now (earlier merges renumber)
-        if shaded[labels == k].any():
+    first = [cell for cell in rng.permutation(np.argwhere(labels >= 0))
+             if plain(labels == labels[tuple(cell)])][:n]
+    for cell in first:
+        k = int(labels[tuple(cell)])  # the region there now (earlier merges renumber)
+        mine = labels == k
+        if not plain(mine):
             continue  # merged already
         for j in rng.permutation(_around(labels, k)):
-            if (labels == k).sum() + (labels == j).sum() >= LARGE:
+            if mine.sum() + (labels == j).sum() >= LARGE * taste.region_scale:
                 continue
             merged = np.array(label_pieces(np.where(labels == j, k, labels).tolist()))
-            if accept(_numbered(merged.tolist(), shaded, False)[0]):
+            if accept(_numbered(merged.tolist(), shaded, taste.zeros)[0]):
                 labels = merged
                 break
     return labels
