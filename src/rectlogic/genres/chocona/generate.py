@@ -252,13 +252,14 @@ def dense_packing(rows: int, cols: int, rng: np.random.Generator,
     alone leave gaps; growing closes them to the one-cell lanes published answers have);
     then rectangles on the edge shaved and grown again, inward only. Packed again, up to
     PACKINGS times, while less than SPARSE of it is shaded (Janko's boards never are)."""
+    largest = max(LEAST_LARGEST, round(taste.largest_rect * (100 / (rows * cols)) ** MAX_SCALING))
     for _ in range(PACKINGS):
         shaded = nestled_darts(rows, cols, rng,
                                shaded_shapes(rng, DARTS * rows * cols, taste.shape_tilt),
                                taste.looks)
-        shaded = _grown(shaded, rng, taste.largest_rect, GROWTH * rows * cols)
+        shaded = _grown(shaded, rng, largest, GROWTH * rows * cols)
         if taste.shave:
-            shaded = _grown(_shaved(shaded, rng, taste.shave), rng, taste.largest_rect,
+            shaded = _grown(_shaved(shaded, rng, taste.shave), rng, largest,
                             REGROWTH * rows * cols, to_edge=False)
         if shaded.mean() >= SPARSE:
             break
@@ -267,6 +268,10 @@ def dense_packing(rows: int, cols: int, rng: np.random.Generator,
 
 PACKINGS, SPARSE = 6, 0.55
 """Packings tried per answer, and the shaded share below which one is tried again."""
+MAX_SCALING, LEAST_LARGEST = 0.2, 6
+"""The taste's largest rectangle is for a 10×10, times (100 / cells) to this power on
+other sizes (more rectangles reach further up: Janko's 12×12 and larger boards have no
+larger rectangles than his 10×10s), and never below LEAST_LARGEST cells."""
 
 
 def nestled_darts(rows: int, cols: int, rng: np.random.Generator,
