@@ -1,15 +1,19 @@
-"""Chocona boards as published ones look. Legal answers are exactly packings of rectangles
-that do not touch along an edge: darts of the shapes in Janko's answers are thrown, each kept
-where it touches no other along an edge, then rectangles are grown a row or a column at a
-time while the window rule holds, until the answer is as dense as Janko's (about 58 %
-shaded). Regions are grown across the answer to the sizes of Janko's, every region numbered
-from the answer; while a second answer exists a cell where the two differ moves to a
-neighbouring region, then regions are merged while the board stays acceptable (mostly those
-a player reads at a glance: all or none shaded), and numbers thinned (0s first) down to the
-style's share (`generating.STYLES`). The earlier generator — regions along the answer's
-rectangles, blended across them (`answer_board`, `blend`) — makes the scaling benchmark's
-first candidates; `raw_board` is the stream for experiments: any partition, every region
-numbered."""
+"""Chocona boards as published ones look. Each board draws a setter's taste of its own
+(`Taste`): Janko's boards come from many setters, and what gave ours away was less any mean
+than that they were all alike. Legal answers are exactly packings of rectangles that do not
+touch along an edge: darts of the shapes in Janko's answers are thrown, each put where it
+nestles closest among a few places and kept where it touches no other along an edge, then
+rectangles are grown a row or a column at a time while the window rule holds (some edge
+rows given back and the middle grown again), until the answer is as dense as Janko's (about
+59 % shaded). Regions are grown across the answer to sizes drawn about the taste's scale,
+every region with a shaded cell numbered from the answer (those without too, if the setter
+shows 0s); while a second answer exists a cell where the two differ moves to a neighbouring
+region, then regions are merged while the board stays acceptable (first those a player
+reads at a glance: one cell, one whole rectangle, none shaded), and numbers thinned down to
+the taste's share (`generating.STYLES` in the minimal style). The earlier generator —
+regions along the answer's rectangles, blended across them (`answer_board`, `blend`) —
+makes the scaling benchmark's first candidates; `raw_board` is the stream for experiments:
+any partition, every region numbered."""
 
 from __future__ import annotations
 
@@ -570,6 +574,11 @@ def _plain_merged(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generat
 UNMADE = "quota"
 """The grade these boards never have: with regions drawn across the answer, the counts
 alone never finish a board (asked for it, an attempt gives up at once)."""
+UNMADE_LARGE, SMALL_CELLS = frozenset({"corner", "box"}), 100
+"""Grades these boards do not have above SMALL_CELLS cells (asked for them, an attempt gives
+up at once): a repaired board of 15×15 or 20×20 always needs probing (0 of 60 attempts at
+each, against 16 of 896 at 6×6 and 1 of 252 at 10×10 for corner), and the bank's fishing
+spent 20 minutes finding none."""
 
 
 def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge,
@@ -579,7 +588,8 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge,
     while acceptable (the earlier generator's boards, kept for the scaling benchmark);
     `blended=False`: regions along the rectangles, never blended (the write-ups' generator,
     which the fishing study sets beside this one)."""
-    if judge.target == UNMADE and blended:
+    if blended and (judge.target == UNMADE
+                    or (judge.target in UNMADE_LARGE and rows * cols > SMALL_CELLS)):
         return None
     taste = setter(rng)
     if judge.answers is not None and blended:
