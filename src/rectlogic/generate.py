@@ -215,17 +215,42 @@ SHORT = 0.75
 of the boards wanted within the most attempts allowed."""
 
 
+def looks_alike(puzzle: Any) -> tuple:
+    """The givens a player sees (each given cell's fill and text, each region border), up to
+    the eight symmetries and a shift: two boards of one form are one board to a player, so a
+    catch keeps one of them. On doubled coordinates, cells odd and edges even, cropped to the
+    givens; the least of the eight turns."""
+    described = get_genre(puzzle.genre).board_json(puzzle)
+    grid = np.full((2 * puzzle.rows + 1, 2 * puzzle.cols + 1), "", dtype=object)
+    for r, row in enumerate(described["fixed"]):
+        for c, given in enumerate(row):
+            if given:
+                grid[2 * r + 1, 2 * c + 1] = f"{given['fill']}:{given['text']}"
+    borders = described["borders"] or {}
+    for kind, dy, dx in (("vertical", 1, 2), ("horizontal", 2, 1)):
+        for r, row in enumerate(borders.get(kind, [])):
+            for c, on in enumerate(row):
+                if on:
+                    grid[2 * r + dy, 2 * c + dx] = "edge"
+    ys, xs = np.nonzero(grid != "")
+    if len(ys):
+        grid = grid[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    turns = [np.rot90(g, k) for g in (grid, grid.T) for k in range(4)]
+    return min((t.shape, tuple(map(tuple, t))) for t in turns)
+
+
 def fish(genre_name: str, rows: int, cols: int, target: str | None, seed: int, want: int,
          most: int, give_up: int | None = None, workers: int = 1,
          scheduler: str | None = None, style: str = DEFAULT_STYLE) -> Catch:
     """Attempts from seeds seed, seed+1, … until `want` different boards of the grade are
-    caught, `most` attempts are spent, or — looked at after every `give_up` attempts — the
-    hits so far would, at their rate, bring fewer than `SHORT` of `want` within `most` (none
-    at all: the grade is out of the generator's reach at that size). Reproducible: the same
+    caught (different to a player: `looks_alike`), `most` attempts are spent, or — looked at
+    after every `give_up` attempts — the hits so far would, at their rate, bring fewer than
+    `SHORT` of `want` within `most` (none at all: the grade is out of the generator's reach at that size). Reproducible: the same
     arguments give the same boards, however many workers (the checkpoints count the hits
     of the first attempts in seed order, whatever the batches)."""
     check_request(genre_name, rows, cols, target, style)
     catch = Catch([], 0, [], [])
+    forms: set[tuple] = set()
     batch = max(4, 2 * workers)
     checkpoint = give_up
     with executor(workers, scheduler) as pool:
@@ -242,7 +267,9 @@ def fish(genre_name: str, rows: int, cols: int, target: str | None, seed: int, w
             for board, seconds in pool.map(timed_attempt, jobs):
                 catch.seconds.append(seconds)
                 catch.hits.append(board is not None)
-                if board is not None and len(catch.boards) < want and all(
-                        board.puzzle != b.puzzle for b in catch.boards):
-                    catch.boards.append(board)
+                if board is not None and len(catch.boards) < want:
+                    form = looks_alike(board.puzzle)
+                    if form not in forms:
+                        forms.add(form)
+                        catch.boards.append(board)
     return catch
