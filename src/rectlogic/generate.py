@@ -245,9 +245,10 @@ def fish(genre_name: str, rows: int, cols: int, target: str | None, seed: int, w
     """Attempts from seeds seed, seed+1, … until `want` different boards of the grade are
     caught (different to a player: `looks_alike`), `most` attempts are spent, or — looked at
     after every `give_up` attempts — the hits so far would, at their rate, bring fewer than
-    `SHORT` of `want` within `most` (none at all: the grade is out of the generator's reach at that size). Reproducible: the same
-    arguments give the same boards, however many workers (the checkpoints count the hits
-    of the first attempts in seed order, whatever the batches)."""
+    `SHORT` of `want` within `most` (none at all: the grade is out of the generator's reach
+    at that size). Reproducible: the same arguments give the same boards, however many
+    workers (the checkpoints count the hits of the first attempts in seed order, whatever
+    the batches)."""
     check_request(genre_name, rows, cols, target, style)
     catch = Catch([], 0, [], [])
     forms: set[tuple] = set()
