@@ -184,17 +184,21 @@ def test_switched_models_have_the_answers_of_each_relaxation(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", [n for n in GENRE_NAMES if get_genre(n).clue_switches and (
-    get_genre(n).clue_switches.COUNTS or get_genre(n).clue_switches.COMPARES)])
+    get_genre(n).clue_switches.COUNTS_FROM or get_genre(n).clue_switches.COMPARES_FROM)])
 def test_the_solver_counts_and_compares_answers_as_the_search_does(
         name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """On large boards the analysis counts answers (`ClueSwitches.COUNTS`) and finds where
-    they differ (`COMPARES`) by the switched SAT model where the genre says so; here on
+    """On large boards the analysis counts answers (`ClueSwitches.COUNTS_FROM`) and finds
+    where they differ (`COMPARES_FROM`) by the switched SAT model where the genre says so; here on
     the small examples (the size limit lifted): the same count as the search (up to the
     cap), and the same differing cells as every answer shows."""
     import rectlogic.analyze as analysis
 
-    monkeypatch.setattr(analysis, "SAT_FROM_CELLS", 0)
     genre = get_genre(name)
+    counts, compares = (genre.clue_switches.COUNTS_FROM is not None,
+                        genre.clue_switches.COMPARES_FROM is not None)
+    for part in ("COUNTS_FROM", "COMPARES_FROM"):  # every size
+        if getattr(genre.clue_switches, part) is not None:
+            monkeypatch.setattr(genre.clue_switches, part, 0)
     author = genre.author
     checked = 0
     for p in examples(name, 6):
@@ -205,12 +209,12 @@ def test_the_solver_counts_and_compares_answers_as_the_search_does(
             if not every.complete or every.count < 2:
                 continue
             counted = analysis._switched_count(q, analysis.COUNT_CAP)
-            if genre.clue_switches.COUNTS:
+            if counts:
                 assert counted is not None
                 assert counted.count == min(every.count, analysis.COUNT_CAP)
                 assert all(genre.check(q, a)[0] == [] for a in counted.answers)
             checked += 1
-            if not genre.clue_switches.COMPARES:
+            if not compares:
                 continue
             cells_, complete = analysis._switched_differ(q, every.answers[0], every.answers[:1])
             first = genre.picture(q, every.answers[0])

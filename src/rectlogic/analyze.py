@@ -161,14 +161,14 @@ def differ(puzzle: Board, first: Any, answers: Sequence[Any],
 
 def _switched_count(puzzle: Board, limit: int) -> Solution | None:
     """The verdict's count asked of the SAT solver of the conflict search (`_Switchboard`,
-    every clue on), where the genre counts so (`ClueSwitches.COUNTS`: a Chocona 20×20 with
-    a number deleted, 0.1–2.3 s by the search, 10 ms so): an answer, then one unlike
+    every clue on), where the genre counts so (`ClueSwitches.COUNTS_FROM`: a Chocona 20×20
+    with a number deleted, 0.1–2.3 s by the search, 10 ms so): an answer, then one unlike
     every answer so far, up to `limit`, each checked by the validator. None where the
-    genre does not, or the board is small (SAT_FROM_CELLS), or the solver cannot tell in
+    genre does not (or not on a board this small), or the solver cannot tell in
     its budget (the search counts then)."""
     genre = genre_of(puzzle)
     switches = genre.clue_switches
-    if switches is None or not switches.COUNTS or puzzle.rows * puzzle.cols < SAT_FROM_CELLS:
+    if switches is None or not _at_least(puzzle, switches.COUNTS_FROM):
         return None
     items = genre.author.clue_cells(puzzle)
     began = time.perf_counter()
@@ -201,12 +201,11 @@ def _switched_differ(puzzle: Board, first: Any, answers: Sequence[Any]
     at least one decision that every answer so far keeps, until there is none (then each
     decision left is the same in every answer) — one question per answer found, not one
     per variable. Each answer is checked by the validator. None where the genre does not
-    compare so (`ClueSwitches.COMPARES`), or the board is small (SAT_FROM_CELLS), or the
+    compare so (`ClueSwitches.COMPARES_FROM`), or not on a board this small, or the
     solver finds no answer in its budget."""
     genre = genre_of(puzzle)
     items = genre.author.clue_cells(puzzle)
-    if (genre.clue_switches is None or not genre.clue_switches.COMPARES
-            or puzzle.rows * puzzle.cols < SAT_FROM_CELLS):
+    if genre.clue_switches is None or not _at_least(puzzle, genre.clue_switches.COMPARES_FROM):
         return None
     try:
         board = _Switchboard(puzzle, items)
@@ -311,11 +310,12 @@ def conflict(puzzle: Board, focus: Cell | None = None
     return sorted(clues), False, "no answer whatever the numbers say"
 
 
-SAT_FROM_CELLS = 400
-"""Boards of at least this many cells have their answers counted and compared by the SAT
-solver (`_switched_count`, `_switched_differ`); on smaller ones the search is the quicker
-(on the bank's 15×15 boards, cut short in 2 of 1,345 Square Jam edits by the search, 18 by
-the solver; Chocona 292 and 439; at 20×20 16 and 12, 748 and 147)."""
+def _at_least(puzzle: Board, cells: int | None) -> bool:
+    """Has the board `cells` cells or more (None: no board has)? Where a genre's SAT model
+    counts and compares answers (`ClueSwitches.COUNTS_FROM`, `COMPARES_FROM`)."""
+    return cells is not None and puzzle.rows * puzzle.cols >= cells
+
+
 RELAXED_NONE = "relaxed none"
 """What the switched search says when the board has no answer even with every item relaxed
 (the solver's core holds none): `conflict` looks among the givens at once."""

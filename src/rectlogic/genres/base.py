@@ -169,12 +169,13 @@ class ClueSwitches(Protocol):
     search builds it over the clues nearest the edit first, and over more only while those
     have an answer together."""
 
-    COMPARES: bool
-    """Does the analysis find the cells where a large board's answers differ by this model,
-    not by the genre's search? (Where the search is the slower.)"""
-    COUNTS: bool
-    """Does the analysis count a board's answers (its verdict) by this model, not by the
-    genre's search? (Where the search is the slower on the boards a setter edits.)"""
+    COMPARES_FROM: int | None
+    """Boards of at least this many cells have the cells where their answers differ found
+    by this model, not by the genre's search (None: never); where the search is the slower."""
+    COUNTS_FROM: int | None
+    """Boards of at least this many cells have their answers counted (the verdict) by this
+    model, not by the genre's search (None: never); where the search is the slower on the
+    boards a setter edits."""
 
     def switched(self, puzzle: Any, cells: list[tuple[int, int]]) -> tuple[Any, dict[Any, int]]:
         """(the `Encoding` of `author.relax(puzzle, cells)`, a literal per cell): under the

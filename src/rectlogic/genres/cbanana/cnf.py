@@ -21,10 +21,10 @@ from .model import Answer, Puzzle
 NEAR_FIRST = True
 """`ClueSwitches.NEAR_FIRST`: a number's levels are most of the model (thousands of
 variables for a large one)."""
-COMPARES = False
-"""`ClueSwitches.COMPARES`: the whole model is costly (`NEAR_FIRST`)."""
-COUNTS = False
-"""`ClueSwitches.COUNTS`: the whole model is costly (`NEAR_FIRST`)."""
+COMPARES_FROM = None
+"""`ClueSwitches.COMPARES_FROM`: the whole model is costly (`NEAR_FIRST`)."""
+COUNTS_FROM = None
+"""`ClueSwitches.COUNTS_FROM`: the whole model is costly (`NEAR_FIRST`)."""
 
 
 def _no_unshaded_rectangles(cnf: Cnf, s: list[list[int]], rows: int, cols: int) -> None:

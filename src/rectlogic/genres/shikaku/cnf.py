@@ -11,11 +11,11 @@ from .model import Puzzle
 NEAR_FIRST = False
 """`ClueSwitches.NEAR_FIRST`: a `?` clue has as many candidates as any, so the model is the
 same size whatever is switched."""
-COMPARES = False
-"""`ClueSwitches.COMPARES`: no edit of a bank board leaves several answers (the numbers must add
-up to the area)."""
-COUNTS = False
-"""`ClueSwitches.COUNTS`: the search counts in a few milliseconds."""
+COMPARES_FROM = None
+"""`ClueSwitches.COMPARES_FROM`: no edit of a bank board leaves several answers (the numbers
+must add up to the area)."""
+COUNTS_FROM = None
+"""`ClueSwitches.COUNTS_FROM`: the search counts in a few milliseconds."""
 
 
 def encode(puzzle: Puzzle) -> Encoding:

@@ -11,10 +11,11 @@ from .model import Puzzle
 NEAR_FIRST = False
 """`ClueSwitches.NEAR_FIRST`: a `?` mark has as many candidates as any, so the model is the
 same size whatever is switched."""
-COMPARES = False
-"""`ClueSwitches.COMPARES`: the bank has no board of 400 cells."""
-COUNTS = False
-"""`ClueSwitches.COUNTS`: the search counts in a few milliseconds."""
+COMPARES_FROM = None
+"""`ClueSwitches.COMPARES_FROM`: the search is quick enough on the bank's boards (none cut
+short at 10×10 and 15×15)."""
+COUNTS_FROM = None
+"""`ClueSwitches.COUNTS_FROM`: the search counts in a few milliseconds."""
 
 
 def encode(puzzle: Puzzle) -> Encoding:
