@@ -12,7 +12,7 @@ import pytest
 
 from rectlogic.errors import RectlogicError
 from rectlogic.formats.auto import load
-from rectlogic.generate import grades, looks_alike, make_board, make_boards
+from rectlogic.generate import grades, make_board, make_boards
 from rectlogic.genres.generating import thin
 from rectlogic.genres.registry import GENRE_NAMES, GENRES, get_genre
 from rectlogic.grade import finished_by, grade, score
@@ -149,12 +149,3 @@ def test_grade_scores_order_boards_within_a_grade() -> None:
         n = int((get_genre(row.genre).initial_domains(p) > 0).sum())
         assert 1 <= g.score <= n, (row.id, g.score)
 
-
-def test_a_catch_keeps_one_of_two_boards_a_player_sees_as_one() -> None:
-    """Two Shakashaka 6x6 the bank once held both of (the same four numbers, turned and
-    shifted) look alike; another board does not."""
-    first, turned = (load(f"https://puzz.link/p?shakashaka/6/6/{body}").puzzle
-                     for body in ("kcqcn.i.g", ".mcs.pc"))
-    assert first != turned and looks_alike(first) == looks_alike(turned)
-    other = load("https://puzz.link/p?shakashaka/6/6/lchbnchcl").puzzle
-    assert looks_alike(other) != looks_alike(first)

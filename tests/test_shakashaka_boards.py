@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from rectlogic.formats.auto import load
+from rectlogic.generate import looks_alike
 from rectlogic.grade import finished_by, grade
 from rectlogic.solve import solve
 
@@ -83,3 +84,13 @@ def test_darkened_boards_stay_unique_with_more_black() -> None:
     after = darkened(answer, rng, verdicts.answers, verdicts.accept, black + 3)
     assert sum(row.count(5) for row in after.cells) > black
     assert solve(numbered(after)).answers == [after]
+
+
+def test_a_catch_keeps_one_of_two_boards_a_player_sees_as_one() -> None:
+    """Two Shakashaka 6x6 the bank once held both of (the same four numbers, turned and
+    shifted) look alike; another board does not."""
+    first, turned = (load(f"https://puzz.link/p?shakashaka/6/6/{body}").puzzle
+                     for body in ("kcqcn.i.g", ".mcs.pc"))
+    assert first != turned and looks_alike(first) == looks_alike(turned)
+    other = load("https://puzz.link/p?shakashaka/6/6/lchbnchcl").puzzle
+    assert looks_alike(other) != looks_alike(first)

@@ -379,3 +379,18 @@ def test_scaling_boards_have_one_answer() -> None:
                 sorted(found.answers[0].rects())]
         else:
             assert solve_sat(p, limit=2).answers == found.answers
+
+
+def test_a_conflict_in_the_marks_places_says_so_and_marks_every_place() -> None:
+    """Four marks on a 2x2 leave no tiling whatever the marks say (four 1x1s meet at the
+    middle): made `?`, the marks still conflict, and no deletion narrows that (a mark taken
+    away is no relaxation: each rectangle needs one). The analysis marks every place, even
+    `?` ones, says why, and does not claim the time ran out."""
+    from rectlogic.analyze import PLACES_ALONE, analyze
+
+    author = get_genre("tatamibari").author
+    for mark in "+?":
+        out = analyze(author.compose(2, 2, [[mark, mark], [mark, mark]], None))
+        assert out["status"] == "none" and out["reason"] == PLACES_ALONE
+        assert out["conflict"] == [[0, 0], [0, 1], [1, 0], [1, 1]]
+        assert out["conflict_minimal"] is None

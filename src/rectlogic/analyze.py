@@ -281,14 +281,17 @@ def suggestions(puzzle: Board, answer: Any, near: set[Cell],
 # -- why there is no answer ----------------------------------------------------------------------
 
 def conflict(puzzle: Board, focus: Cell | None = None
-             ) -> tuple[list[Cell], bool, str | None]:
+             ) -> tuple[list[Cell], bool | None, str | None]:
     """(cells, minimal, reason): a minimal set of clues that cannot all hold, by deletion
     over the clues, each dropped (relaxed) when the rest still has no answer. Relaxing a clue
     only adds answers, so the set found is minimal — `minimal` is false when the time ran
     out or a question went unanswered. When the board has no answer even with every clue
     relaxed, the conflict lies in what relaxing keeps (a genre's `givens`, e.g. Shakashaka's
-    black cells): then a minimal set of those, and a reason saying so. `focus`: a cell to
-    look around first (`_smallest`)."""
+    black cells): then a minimal set of those, and a reason saying so; where a genre keeps
+    nothing but the clues' places (marks made `?`, each rectangle needing one), every clue,
+    `minimal` None (no deletion narrows it: taking a clue away is no relaxation there) and
+    a reason.
+    `focus`: a cell to look around first (`_smallest`)."""
     author = genre_of(puzzle).author
     clues = author.clue_cells(puzzle)
     switched = _switched_smallest(puzzle, clues, focus)
@@ -307,7 +310,15 @@ def conflict(puzzle: Board, focus: Cell | None = None
             loose, _without(givens, kept)), focus=focus)
         return cells, minimal, ("no answer even without any number: these cells cannot all "
                                 "be black")
-    return sorted(clues), False, "no answer whatever the numbers say"
+    tokens = author.decompose(puzzle)["cells"]  # the clues' places, `?` ones among them
+    return sorted((r, c) for r, row in enumerate(tokens) for c, token in enumerate(row)
+                  if token not in ("", "#")), None, PLACES_ALONE
+
+
+PLACES_ALONE = "no answer whatever the clues say: where they stand leaves none"
+"""The reason when the board has no answer with every clue made `?` and the genre keeps no
+other givens: the clues' places alone (a mark added among others where no tiling gives each
+rectangle one of its own)."""
 
 
 def _at_least(puzzle: Board, cells: int | None) -> bool:

@@ -198,7 +198,8 @@ def analyze_cmd(
     if out["conflict"]:
         print("these cannot all hold: "
               + ", ".join(f"({r + 1},{c + 1})" for r, c in out["conflict"])
-              + ("" if out["conflict_minimal"] else " (perhaps not the fewest: time ran out)"))
+              + (" (perhaps not the fewest: time ran out)" if out["conflict_minimal"] is False
+                 else ""))
 
 
 @app.command("grade")

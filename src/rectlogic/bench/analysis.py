@@ -83,7 +83,7 @@ def run_analysis_bench(sizes: tuple[int, ...] = SIZES, per_size: int = 0,
                 statuses[result["status"]] += 1
                 short = [part for part, done in (("differ", result["differ_complete"]),
                                                  ("conflict", result["conflict_minimal"]))
-                         if not done]
+                         if done is False]  # None: a conflict no deletion narrows
                 statuses["cut short"] += bool(short)
                 if short:
                     cut.append([row.id, kind, *cell, *short])

@@ -473,7 +473,8 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
         """For setters: status, count (up to 50), grade and score, undecided and differing
         cells, single edits that make the puzzle unique, or a minimal conflicting set of clues
         and a reason; `differ_complete` and `conflict_minimal` say whether the time budget
-        (about a second) let those finish."""
+        (about a second) let those finish (`conflict_minimal` null: a conflict in the clues'
+        places, which no deletion narrows; the reason says so)."""
         return await heavy(request, "analyze", **body.model_dump())
 
     @app.get("/api/limits")

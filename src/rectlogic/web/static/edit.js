@@ -195,7 +195,7 @@ function notes(a) {  // why there is no answer, and which parts stopped short
   const out = [];
   if (a.reason) out.push(`Why: ${a.reason}.`);
   if (a.conflict.length) out.push(`Red: ${a.conflict.length === 1 ? "this cannot hold" : `these ${a.conflict.length} cannot all hold`}` +
-                                  (a.conflict_minimal ? "." : " (perhaps not the fewest: the time ran out)."));
+                                  (a.conflict_minimal === false ? " (perhaps not the fewest: the time ran out)." : "."));
   if (a.status === "multiple") out.push(`Blue: where answers differ${a.differ_complete ? "" : " (at least: the time ran out)"}.`);
   return out.join(" ");
 }
