@@ -82,7 +82,8 @@ def rectangle_looks(has: np.ndarray, rects: list[tuple[int, int, int, int]],
             big += 1
             inside += not (edge_r or edge_c)
     rows, cols = has.shape
-    edge = sum(t == 0 or lft == 0 or t + h == rows or lft + w == cols for t, lft, h, w in rects)
+    on_edge = np.array([t == 0 or lft == 0 or t + h == rows or lft + w == cols
+                        for t, lft, h, w in rects])
     p = rooms
     four = ((p[:-1, :-1] != p[:-1, 1:]) & (p[1:, :-1] != p[1:, 1:])
             & (p[:-1, :-1] != p[1:, :-1]) & (p[:-1, 1:] != p[1:, 1:]))
@@ -104,8 +105,12 @@ def rectangle_looks(has: np.ndarray, rects: list[tuple[int, int, int, int]],
         "area spread (sd)": float(sizes.std()),
         "clue inside a 3×3-or-more rectangle %": share(inside, big) if big else float("nan"),
         "clue in a rectangle's corner %": share(corner, len(rects)),
-        "rectangles on the border %": share(edge, len(rects)),
+        "rectangles on the border %": share(int(on_edge.sum()), len(rects)),
         "clues on the border %": share(on_border(has), int(has.sum())),
+        "border rectangles' mean area, of all rectangles'": float(sizes[on_edge].mean()
+                                                                  / sizes.mean()),
+        "clues on the border, of their share of cells": float(
+            share(on_border(has), int(has.sum())) / share(on_border(np.ones_like(has)), area)),
         "clues with a clue beside %": share(with_neighbour(has), int(has.sum())),
         "four-way crossings per 100 cells": share(int(four.sum()), area),
         "mean aspect": float(aspect.mean()),
