@@ -101,7 +101,8 @@ def test_write_up_probe_law_is_stronger_on_janko() -> None:
 
 @pytest.mark.parametrize("setting", ["project", "write-up"])
 def test_fishing_counts_attempts_and_bank_guesses(setting: str) -> None:
-    """Both generators fish from the same seeds (blended regions, or the write-ups' none)."""
+    """Both generators fish from the same seeds (blended regions, or the write-ups' none);
+    at the suite's reduced size the bank's boards up to 10×10 are solved."""
     from rectlogic import bank
 
     rows = by(rows_of("chocona-fishing", boards=2, setting=setting), "size")
@@ -111,6 +112,7 @@ def test_fishing_counts_attempts_and_bank_guesses(setting: str) -> None:
     for c in bank.counts():  # graded above probe: probing alone needs a guess
         if c["genre"] == "chocona" and c["grade"] in ("ways", "nested", "search"):
             searching[c["size"]] = searching.get(c["size"], 0) + c["count"]
+    assert set(rows) == {"6x6", "8x8", "10x10"}
     for size, r in rows.items():  # boards graded above probe need a guess there; the rest none
         assert r["boards_guessing"] == searching.get(size, 0)
         assert r["boards_guessing_with_ways"] <= r["boards_guessing"]

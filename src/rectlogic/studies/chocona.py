@@ -438,7 +438,9 @@ def fishing(params: Params, track: Track) -> list[dict[str, Any]]:
     branches on (its probing also tries each numbered region's ways). This
     project's generator blends regions across the answer's rectangles while the board stays
     acceptable; the write-ups' generator does not blend (regions drawn along the rectangles
-    only), and the write-up setting fishes with that one, from the same seeds."""
+    only), and the write-up setting fishes with that one, from the same seeds. At a reduced
+    size (`--boards`) only the bank's boards up to 10×10 are solved (its 20×20 boards take
+    minutes)."""
     from ..generate import fish, grades
 
     attempts = params.n(FISH_ATTEMPTS)
@@ -452,6 +454,8 @@ def fishing(params: Params, track: Track) -> list[dict[str, Any]]:
     hits = [k + 1 for k, hit in enumerate(caught) if hit]
     rows = []
     for size, pairs in bank_boards("chocona").items():
+        if params.boards is not None and pairs[0][0].rows > 10:
+            continue
         boards = tuple(p for p, _ in pairs)
         if boards not in _BANK_GUESSES:  # the same in both settings: worked out once
             _BANK_GUESSES[boards] = (
