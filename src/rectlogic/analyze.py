@@ -166,16 +166,11 @@ def _switched_count(puzzle: Board, limit: int) -> Solution | None:
     every answer so far, up to `limit`, each checked by the validator. None where the
     genre does not (or not on a board this small), or the solver cannot tell in
     its budget (the search counts then)."""
-    genre = genre_of(puzzle)
-    switches = genre.clue_switches
-    if switches is None or not _at_least(puzzle, switches.COUNTS_FROM):
-        return None
-    items = genre.author.clue_cells(puzzle)
     began = time.perf_counter()
-    try:
-        board = _Switchboard(puzzle, items)
-    except (ValueError, RectlogicError, ImportError):  # too many candidates; no python-sat
+    opened = _whole_switchboard(puzzle, "COUNTS_FROM")
+    if opened is None:
         return None
+    board, items = opened
     switch = board.fresh()  # behind it, each answer found ruled out
     answers: list[Any] = []
     try:
@@ -203,14 +198,11 @@ def _switched_differ(puzzle: Board, first: Any, answers: Sequence[Any]
     per variable. Each answer is checked by the validator. None where the genre does not
     compare so (`ClueSwitches.COMPARES_FROM`), or not on a board this small, or the
     solver finds no answer in its budget."""
-    genre = genre_of(puzzle)
-    items = genre.author.clue_cells(puzzle)
-    if genre.clue_switches is None or not _at_least(puzzle, genre.clue_switches.COMPARES_FROM):
+    opened = _whole_switchboard(puzzle, "COMPARES_FROM")
+    if opened is None:
         return None
-    try:
-        board = _Switchboard(puzzle, items)
-    except (ValueError, RectlogicError, ImportError):  # too many candidates; no python-sat
-        return None
+    board, items = opened
+    genre = board.genre
     try:
         picture = genre.picture(puzzle, first)
         seen = np.zeros(picture.shape, dtype=bool)
@@ -219,16 +211,17 @@ def _switched_differ(puzzle: Board, first: Any, answers: Sequence[Any]
         said, answer = board.ask(items, SWITCH_CONFLICTS)
         if said is not False:
             return None
-        decisions = np.asarray(board.encoding.decisions)
+        decisions = board.decisions
         sign = np.sign(board.true)
         same = np.ones(len(decisions), dtype=bool)  # the decisions every answer so far keeps
         complete = False
         while not limits.expired():
             seen |= genre.picture(puzzle, answer) != picture
             same &= np.sign(board.true) == sign
-            board.solver.set_phases((-decisions * sign)[same].tolist())  # break many at once
+            breaking = (-decisions * sign)[same].tolist()
+            board.solver.set_phases(breaking)  # break many at once
             switch = board.fresh()  # one clause, for this question: break one kept
-            board.solver.add_clause([-switch, *(-decisions * sign)[same].tolist()])
+            board.solver.add_clause([-switch, *breaking])
             said, answer = board.ask(items, 8 * SWITCH_CONFLICTS, assume=[switch])
             board.retire(switch)
             if said is not False:
@@ -321,10 +314,19 @@ other givens: the clues' places alone (a mark added among others where no tiling
 rectangle one of its own)."""
 
 
-def _at_least(puzzle: Board, cells: int | None) -> bool:
-    """Has the board `cells` cells or more (None: no board has)? Where a genre's SAT model
-    counts and compares answers (`ClueSwitches.COUNTS_FROM`, `COMPARES_FROM`)."""
-    return cells is not None and puzzle.rows * puzzle.cols >= cells
+def _whole_switchboard(puzzle: Board, part: str) -> tuple[_Switchboard, list[Cell]] | None:
+    """(the switched model of the whole board, its clues), where the genre does `part` of
+    the analysis by it at this size (`ClueSwitches.COUNTS_FROM`, `COMPARES_FROM`: boards of
+    at least that many cells); None where it does not, or the model cannot be built."""
+    genre = genre_of(puzzle)
+    least = getattr(genre.clue_switches, part, None)
+    if least is None or puzzle.rows * puzzle.cols < least:
+        return None
+    items = genre.author.clue_cells(puzzle)
+    try:
+        return _Switchboard(puzzle, items), items
+    except (ValueError, RectlogicError, ImportError):  # too many candidates; no python-sat
+        return None
 
 
 RELAXED_NONE = "relaxed none"
@@ -358,6 +360,7 @@ class _Switchboard:
             puzzle = genre.author.relax(puzzle, relaxed)
         self.puzzle, self.items, self.genre = puzzle, items, genre
         self.encoding, self.switch = genre.clue_switches.switched(puzzle, items)
+        self.decisions = np.asarray(self.encoding.decisions)
         cnf = self.encoding.cnf
         self.frame = cnf.frame if cnf.only_frame_and_parts() else None
         held = _HELD.take(self.frame)
@@ -402,8 +405,7 @@ class _Switchboard:
     def unlike(self, switch: int, true: np.ndarray) -> None:
         """Behind `switch` (a `fresh` variable, then assumed), no answer with these values
         of the decisions (`true`, as an answer left them)."""
-        self.solver.add_clause([-switch, *(-np.asarray(self.encoding.decisions) * np.sign(
-            true)).tolist()])
+        self.solver.add_clause([-switch, *(-self.decisions * np.sign(true)).tolist()])
 
     def retire(self, switch: int) -> None:
         """`switch` off for good (the clauses behind it with it)."""
@@ -435,9 +437,8 @@ class _Switchboard:
         if not show:
             return False, None
         model = np.asarray(self.solver.get_model())
-        decisions = np.asarray(self.encoding.decisions)
-        self.true = model[decisions - 1]
-        answer = self.encoding.decode(set(decisions[self.true > 0].tolist()))
+        self.true = model[self.decisions - 1]
+        answer = self.encoding.decode(set(self.decisions[self.true > 0].tolist()))
         kept_ = set(kept)
         board = self.genre.author.relax(self.puzzle, [c for c in self.items if c not in kept_])
         if not self.genre.obeys_rules(board, answer):

@@ -13,7 +13,7 @@ from ..generate import fish, grades, make_boards
 from ..genres import registry
 from ..genres.registry import get_genre
 from . import Params, Track, bank_boards, of_genre, pct, study
-from .looks import classify, compare, measure
+from .looks import classify, compare, compare_measured, measure
 
 SMALL = ((6, 6), (8, 8), (10, 10))
 LARGE = ((15, 15), (20, 20))
@@ -119,17 +119,18 @@ def bank_looks(params: Params, track: Track) -> list[dict[str, Any]]:
                 if min(b[0].rows, b[0].cols) >= 10]
         theirs = janko_boards(genre.name)
         if ours and theirs:
-            rows += compare(genre.name, ours, theirs, params.seed, "bank")
-            rows += by_size(genre.name, ours, theirs, params.seed)
+            names, a = measure(genre.name, ours)
+            _, b = measure(genre.name, theirs)
+            rows += compare_measured(genre.name, names, a, b, params.seed, "bank")
+            rows += by_size(genre.name, ours, theirs, a, b, params.seed)
     return rows
 
 
 def by_size(genre: str, ours: list[tuple[Any, Any]], theirs: list[tuple[Any, Any]],
-            seed: int) -> list[dict[str, Any]]:
+            a: np.ndarray, b: np.ndarray, seed: int) -> list[dict[str, Any]]:
     """The forest's accuracy on the 10×10 boards alone and on the larger ones alone (each
-    side's boards of that part; a part with fewer than 8 boards a side is left out)."""
-    _, a = measure(genre, ours)
-    _, b = measure(genre, theirs)
+    side's boards of that part, measured: `a` and `b`; a part with fewer than 8 boards a
+    side is left out)."""
     rows = []
     for part, keep in (("10×10 only", lambda p: (p.rows, p.cols) == (10, 10)),
                        ("larger", lambda p: min(p.rows, p.cols) > 10)):

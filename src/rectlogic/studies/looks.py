@@ -84,6 +84,7 @@ def rectangle_looks(has: np.ndarray, rects: list[tuple[int, int, int, int]],
     rows, cols = has.shape
     on_edge = np.array([t == 0 or lft == 0 or t + h == rows or lft + w == cols
                         for t, lft, h, w in rects])
+    clues_on_border = share(on_border(has), int(has.sum()))
     p = rooms
     four = ((p[:-1, :-1] != p[:-1, 1:]) & (p[1:, :-1] != p[1:, 1:])
             & (p[:-1, :-1] != p[1:, :-1]) & (p[:-1, 1:] != p[1:, 1:]))
@@ -106,11 +107,11 @@ def rectangle_looks(has: np.ndarray, rects: list[tuple[int, int, int, int]],
         "clue inside a 3×3-or-more rectangle %": share(inside, big) if big else float("nan"),
         "clue in a rectangle's corner %": share(corner, len(rects)),
         "rectangles on the border %": share(int(on_edge.sum()), len(rects)),
-        "clues on the border %": share(on_border(has), int(has.sum())),
+        "clues on the border %": clues_on_border,
         "border rectangles' mean area, of all rectangles'": float(sizes[on_edge].mean()
                                                                   / sizes.mean()),
         "clues on the border, of their share of cells": float(
-            share(on_border(has), int(has.sum())) / share(on_border(np.ones_like(has)), area)),
+            clues_on_border / share(on_border(np.ones_like(has)), area)),
         "clues with a clue beside %": share(with_neighbour(has), int(has.sum())),
         "four-way crossings per 100 cells": share(int(four.sum()), area),
         "mean aspect": float(aspect.mean()),
@@ -192,6 +193,12 @@ def compare(genre: str, ours: list[tuple[Any, Any]], theirs: list[tuple[Any, Any
     under janko: a coin)."""
     names, a = measure(genre, ours)
     _, b = measure(genre, theirs)
+    return compare_measured(genre, names, a, b, seed, label)
+
+
+def compare_measured(genre: str, names: list[str], a: np.ndarray, b: np.ndarray,
+                     seed: int = 0, label: str = "ours") -> list[dict[str, Any]]:
+    """`compare` of boards already measured (`measure`: ours `a`, theirs `b`)."""
     low, high = gap_interval(a, b, np.random.default_rng(seed))
     accuracy, weight = classify(a, b, seed)
     bounds = bounds_of(genre)
