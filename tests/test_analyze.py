@@ -113,9 +113,10 @@ def test_ambiguous_boards_get_differ_cells_and_suggestions_that_work(name: str) 
             assert out["differ"] == np.argwhere(seen).tolist()  # no more, no fewer
         for s in out["suggestions"]:
             edited = load(s["url"], name).puzzle
-            if s["grade"] is None:
-                assert s["count"] >= 2 and isinstance(s["complete"], bool)
+            if s["count"] >= 2:
+                assert s["grade"] is None and isinstance(s["complete"], bool)
                 continue
+            assert s["count"] == 1 and s["complete"] is True  # graded, or proved unique only
             assert solve(edited).status == "unique"
             if genre.clause_model is not None:
                 assert solve_sat(edited).status == "unique"  # the independent engine
@@ -225,3 +226,16 @@ def test_the_solver_counts_and_compares_answers_as_the_search_does(
             seen |= genre.picture(q, x) != first
         assert complete and cells_ == [tuple(c) for c in np.argwhere(seen).tolist()]
     assert checked > 0
+
+
+@pytest.mark.parametrize("name", GENRE_NAMES)
+def test_the_count_past_two_says_at_least_when_its_time_is_up(name: str) -> None:
+    """`analyze.count`: the verdict whatever the time; the count of a board with several
+    answers exact when given time (as the search counts them), "at least" when not."""
+    from rectlogic.analyze import COUNT_CAP, count
+
+    q = next(q for q in relaxed(name) if solve(q, limit=3).count >= 3)
+    full = count(q, until=float("inf"))
+    assert full.count == solve(q, limit=COUNT_CAP).count >= 3
+    hurried = count(q, until=0.0)  # long past
+    assert hurried.status == "multiple" and hurried.count == 2 and not hurried.complete

@@ -55,13 +55,17 @@ def test_every_janko_board_is_finished_by_a_named_rung(graded) -> None:
     assert all(g.answer == it.published for it, g in boards.values())
 
 
-def test_the_level_is_the_strongest_rung_the_rounds_use(graded) -> None:
+def test_the_level_is_the_weakest_rung_that_finishes_the_board(graded) -> None:
+    """The definition, rung by rung from the empty board (`finished_by`), against the grade
+    read off the rounds (scored) and off each rung's fixpoint worked out from the last one's
+    (plain); and the level is the strongest rung the rounds use."""
     genre, boards = graded
     ladder = get_genre(genre).grades
-    for key, (_, g) in boards.items():
+    for key, (it, g) in boards.items():
+        weakest = next(r for r in ladder if G.finished_by(it.puzzle, r) == g.answer)
+        assert g.grade == weakest == G.grade(it.puzzle).grade, key
         used = [r for r, n in g.steps.items() if n]
-        strongest = max(used, key=ladder.index) if used else ladder[0]
-        assert strongest == g.grade, key
+        assert (max(used, key=ladder.index) if used else ladder[0]) == g.grade, key
         assert g.score == g.steps.get(g.grade, 0), key
 
 

@@ -14,6 +14,7 @@ import random
 import threading
 import time
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -62,7 +63,8 @@ def analyze(puzzle: Board, timeout: float | None = None, patience: float | None 
     with limits.time_limit(timeout):
         genre = genre_of(puzzle)
         author = genre.author
-        found = _switched_count(puzzle, COUNT_CAP) or solve(puzzle, limit=COUNT_CAP)
+        found = _switched_count(puzzle, COUNT_CAP) or count(
+            puzzle, started + COUNT_SHARE * patience)
         settled = default_fixpoint(puzzle)
         out: dict[str, Any] = {
             "genre": puzzle.genre, "rows": puzzle.rows, "cols": puzzle.cols,
@@ -92,6 +94,27 @@ def analyze(puzzle: Board, timeout: float | None = None, patience: float | None 
             out["reason"] = out["reason"] or why
     out["seconds"] = round(time.perf_counter() - started, 4)
     return out
+
+
+COUNT_SHARE = 0.3
+"""The share of the patience (from the analysis's start) the count of answers past the
+second may take: a board far from unique has many answers that take long to tell apart (up
+to 0.14 s for 50 on a Choco Banana 10×10), and past two the count only says how far from
+unique it is (cut short, it says "at least"), while the suggestions need the time."""
+
+
+def count(puzzle: Board, until: float) -> Solution:
+    """The verdict (two answers looked for, however long that takes), then, where there are
+    two, the answers up to COUNT_CAP found by `until` (perf_counter): past it the count is
+    a lower bound (`complete` false)."""
+    found = solve(puzzle, limit=2)
+    if found.status != "multiple":
+        return found
+    left = until - time.perf_counter()
+    more = solve(puzzle, limit=COUNT_CAP, timeout=left) if left > 0 else None
+    if more is None or more.count < found.count:
+        return replace(found, stopped=limits.TIME)
+    return more
 
 
 def _left(started: float, patience: float) -> float:
@@ -237,38 +260,50 @@ def _switched_differ(puzzle: Board, first: Any, answers: Sequence[Any]
 def suggestions(puzzle: Board, answer: Any, near: set[Cell],
                 until: float = float("inf")) -> list[dict[str, Any]]:
     """Up to SUGGESTIONS single edits that keep `answer` and leave it the only one (never an
-    empty one: nothing to solve), easiest grade first, then the fewest search nodes; when
+    empty one: nothing to solve), easiest grade first, then the fewest search nodes (an
+    edit proved unique but not graded in time after the graded ones, its grade None); when
     none does, the edits that leave the fewest answers, with their counts (`complete` false
     when a count is a lower bound). Edits stop being tried at `until` (perf_counter), once
-    there is something to suggest, and at twice that distance regardless (a grade still
-    running then is cut short)."""
+    there is something to suggest, and LATE_SHARE further on regardless (a grade or count
+    still running then is cut short)."""
     genre = genre_of(puzzle)
     unique, others = [], []
     began = time.perf_counter()
-    last = until + (until - began)  # past `until` only while nothing is found, up to this
+    last = until + LATE_SHARE * (until - began)  # past `until` only while nothing is found
     for k, (change, edited) in enumerate(genre.author.edits(puzzle, answer, near)):
         now = time.perf_counter()
         late = now > until or limits.expired()
         if k >= EDITS_TRIED or (late and (unique or others)) or now >= last:
             break
-        g = grade(edited, timeout=None if last == float("inf") else last - now)  # unique first
-        if g.grade is not None and not genre.is_blank(edited, g.answer):
-            unique.append((genre.grades.index(g.grade), g.nodes, change, edited, g.grade))
+        stop = until if unique or others else last
+        g = grade(edited, timeout=None if stop == float("inf") else stop - now)
+        if g.unique and not genre.is_blank(edited, g.answer):  # graded, or out of time
+            rank = len(genre.grades) if g.grade is None else genre.grades.index(g.grade)
+            unique.append((rank, g.nodes, change, edited, g.grade))
         elif g.status == "multiple":
             others.append((change, edited))
     if unique:
         unique.sort(key=lambda t: (t[0], t[1]))
-        return [{"change": c, "url": _url(e), "grade": g} for _, _, c, e, g in
-                unique[:SUGGESTIONS]]
+        return [{"change": c, "url": _url(e), "grade": g, "count": 1, "complete": True}
+                for _, _, c, e, g in unique[:SUGGESTIONS]]
     counted = []
     for change, edited in others[:2 * SUGGESTIONS]:
-        if (time.perf_counter() > until or limits.expired()) and counted:
+        left = (until if counted else last) - time.perf_counter()
+        if (left <= 0 or limits.expired()) and counted:
             break
-        s = solve(edited, limit=COUNT_CAP, budget=10 * QUESTION_NODES)
-        counted.append((s.count, s.complete and s.count < COUNT_CAP, change, edited))
+        s = solve(edited, limit=COUNT_CAP, budget=10 * QUESTION_NODES,
+                  timeout=None if left == float("inf") else max(QUESTION_FLOOR, left))
+        # the grade above found two answers: a count cut shorter says at least two
+        counted.append((max(2, s.count), s.complete and s.count < COUNT_CAP, change, edited))
     counted.sort(key=lambda t: t[0])
     return [{"change": c, "url": _url(e), "grade": None, "count": n, "complete": done}
             for n, done, c, e in counted[:SUGGESTIONS]]
+
+
+LATE_SHARE = 0.5
+"""How far past its time (as a share of the time it had) `suggestions` goes on trying
+edits while it has found none to suggest: a first suggestion is worth a little wait, a
+0.2 s analysis after each keystroke more."""
 
 
 # -- why there is no answer ----------------------------------------------------------------------

@@ -173,6 +173,7 @@ async function analyse() {
     $("suggestions").replaceChildren(...a.suggestions.map((s) => {
       const li = document.createElement("li"), b = document.createElement("button");
       b.textContent = s.change + (s.grade ? ` (grade ${s.grade})`
+        : s.count === 1 ? " (unique; not graded in time)"
         : ` (${s.complete ? s.count : `at least ${s.count}`} answers left)`);
       b.className = "suggestion";
       b.onclick = () => { analysing(); importPuzzle(s.url, true).catch(failed); };
