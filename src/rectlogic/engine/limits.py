@@ -33,6 +33,10 @@ stops (reason `memory`). Below 1 GB by what can be allocated between two looks; 
 environment variable RECTLOGIC_MAX_MEMORY_MB sets another (tests force a small one)."""
 MEMORY_POLL = 0.02
 """Seconds between two looks at the process's memory while a deadline runs."""
+LONGEST_WAIT = 3600.0
+"""The watchdog's longest sleep: a far deadline (or an infinite one) is looked at again after
+it, since a condition's wait overflows the platform's time_t on a huge timeout and the thread
+would die, leaving every later deadline and the memory cap unwatched."""
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 TIME, NODES, MEMORY = "time", "nodes", "memory"
@@ -87,7 +91,8 @@ def time_limit(seconds: float | None) -> Iterator[Deadline | None]:
     """Inside the block, every search and generation stops by `seconds` from now (None: no
     limit of its own). An enclosing limit that ends sooner stays in force."""
     outer = _current.get()
-    if seconds is None or (outer is not None and outer.remaining() <= seconds):
+    if seconds is None or seconds == float("inf") or (
+            outer is not None and outer.remaining() <= seconds):
         yield outer
         return
     if seconds <= 0:
@@ -143,7 +148,7 @@ class _Watchdog:
             self._count += 1
             heapq.heappush(self._heap, (deadline.at, self._count, deadline))
             self._running[id(deadline)] = deadline
-            if self._thread is None:
+            if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="rectlogic-deadlines",
                                                 daemon=True)
                 self._thread.start()
@@ -166,10 +171,9 @@ class _Watchdog:
                     for d in self._running.values():
                         d.end(MEMORY)
                     self._running.clear()
-                wait = None if not self._heap else self._heap[0][0] - now
-                if self._running:
-                    wait = MEMORY_POLL if wait is None else min(wait, MEMORY_POLL)
-                self._wake.wait(wait)
+                wait = LONGEST_WAIT if not self._heap else min(LONGEST_WAIT,
+                                                               self._heap[0][0] - now)
+                self._wake.wait(min(wait, MEMORY_POLL) if self._running else wait)
 
 
 _WATCHDOG = _Watchdog()
