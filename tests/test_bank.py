@@ -217,3 +217,50 @@ def test_a_bank_from_before_stars_is_read_then_regraded(tmp_path) -> None:
 
     row = max((r for r in ROWS if r.grade != SEARCH and r.rows <= 8), key=strength)
     assert_regraded_from_before_stars(row, tmp_path)
+
+
+def test_the_boards_kept_of_a_grade_follow_the_reference_spread() -> None:
+    """`bank.spread_like`: of boards scored 0–19 caught in a scrambled order, the four kept
+    against a reference of 10–13 are those scored 10–13 (one per quantile, nearest first),
+    in the order they were caught; against a reference far above, the highest ones."""
+    from rectlogic.generate import Board
+
+    scores = [7, 13, 0, 19, 10, 4, 12, 16, 1, 11, 18, 3, 6, 15, 9, 2, 14, 5, 17, 8]
+    caught = [Board("x", 6, 6, "probe", k, None, None, score=s) for k, s in enumerate(scores)]
+    kept = bank.spread_like(caught, [10, 11, 12, 13], 4)
+    assert [b.score for b in kept] == [13, 10, 12, 11]
+    assert [b.score for b in bank.spread_like(caught, [40, 50], 3)] == [19, 18, 17]
+
+
+def test_a_bank_built_with_a_spread_follows_it(tmp_path) -> None:
+    """`bank.build` with a reference spread for one grade that its first catch strays from
+    (here: all the reference's scores 0) fishes spare boards and keeps those nearest the
+    reference (the easiest caught); one whose first catch is near it keeps that catch."""
+    from rectlogic.generate import fish
+
+    name, side, target = "tatamibari", 6, "corners"
+    plain, spread = tmp_path / "plain.sqlite", tmp_path / "spread.sqlite"
+    rungs = [g for g in bank.grades(name)[1:] if g == target]
+    built = {}
+    for path, reference in ((plain, None), (spread, {target: [0] * bank.SPREAD_LEAST})):
+        old = (bank.SMALL_SIZES, bank.LARGE_SIZES, bank.PER_GRADE)
+        bank.SMALL_SIZES, bank.LARGE_SIZES, bank.PER_GRADE = ((side, side),), (), 4
+        real_grades = bank.grades
+        bank.grades = lambda g: ["none", *rungs] if g == name else real_grades(g)
+        try:
+            bank.build(path, [name], say=lambda _: None,
+                       spread=None if reference is None else lambda g, s, r=reference: r)
+        finally:
+            bank.SMALL_SIZES, bank.LARGE_SIZES, bank.PER_GRADE = old
+            bank.grades = real_grades
+        built[path] = sorted(r.score for r in bank.rows(path))
+    seed = 1_000_000 * side + 100_000 * 1  # the target's place in the ladder built here
+    eight = fish(name, side, side, target, seed, 8, *bank.FISHING["small"])
+    every = sorted(b.score for b in eight.boards)
+    assert built[spread] == every[:4] and len(built[plain]) == 4
+    assert sum(built[spread]) < sum(built[plain])
+    first = fish(name, side, side, target, 1_000_000 * side + 100_000 * bank.grades(
+        name).index(target), 4, *bank.FISHING["small"]).boards
+    kept, _ = bank.fill(name, (side, side), target, 4, bank.FISHING["small"],
+                        [b.score for b in first] * 3)
+    assert kept is not None and [b.puzzle for b in kept] == [b.puzzle for b in first]

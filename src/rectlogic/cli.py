@@ -434,11 +434,13 @@ def bank_build(
     workers: Annotated[int, typer.Option(help="local worker processes")] = 2,
     scheduler: Annotated[str | None, typer.Option(help="a Dask scheduler address")] = None,
 ) -> None:
-    """Fill a bank to the shipped standard (fixed seeds: the same bank every time)."""
+    """Fill a bank to the shipped standard (fixed seeds: the same bank every time), each
+    grade's boards following the spread of scores of Janko's where he publishes it."""
     from . import bank
+    from .studies.generator import janko_scores
 
     bank.build(bank_path, [formats.genre_name(g) for g in genres.split(",")], workers,
-               say=lambda line: err.print(line), scheduler=scheduler)
+               say=lambda line: err.print(line), scheduler=scheduler, spread=janko_scores)
 
 
 @app.command("serve")

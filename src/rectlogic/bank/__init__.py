@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import math
 import sqlite3
+import statistics
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -244,31 +246,89 @@ def regrade(path: str | Path | None = None) -> dict[str, int]:
     return moved
 
 
+SPREAD_STRAY = 0.25
+"""How far (a share of the reference's median) the median score of a grade's first catch may
+stray from a reference spread (`build`'s `spread`) before spare boards are fished to follow
+it: issue 27's bound on difficulty inside a grade. Grades within it keep their first catch,
+so a bank built before references were followed is rebuilt the same where it met them."""
+SPREAD_SPARE = 1.0
+"""Boards fished beyond those kept, as a share of them, when a grade's first catch strays:
+sixteen boards drawn at random from the generator have a median score that strays by a
+quarter from its own median one time in five or so (Tatamibari 10×10 `probe`: 12.5 in the
+bank, 8.5–9 over three fresh samples of 32, Janko's 9), and half as many spare were too few
+to follow the reference's middle (12 kept of 24 caught; 9.5 of 32)."""
+SPREAD_LEAST = 10
+"""Reference scores needed before a grade's boards are chosen to follow them."""
+
+
+def spread_like(boards: list[Board], reference: list[int], want: int) -> list[Board]:
+    """`want` of the boards whose scores follow the reference's spread: for each of `want`
+    evenly spaced quantiles of the reference, the board not yet taken whose score is
+    nearest (the first caught of those as near), kept in the order they were caught."""
+    ordered = sorted(reference)
+    taken: list[int] = []
+    for k in range(want):
+        aim = ordered[min(len(ordered) - 1, int((k + 0.5) * len(ordered) / want))]
+        free = [i for i in range(len(boards)) if i not in taken]
+        taken.append(min(free, key=lambda i: (abs((boards[i].score or 0) - aim), i)))
+    return [boards[i] for i in sorted(taken)]
+
+
+def strays(boards: list[Board], reference: list[int]) -> bool:
+    """Does the boards' median score stand further than SPREAD_STRAY from the reference's?"""
+    aim = statistics.median(reference)
+    mid = statistics.median(b.score or 0 for b in boards)
+    return abs(mid - aim) > SPREAD_STRAY * max(aim, 1)
+
+
+def fill(genre: str, size: tuple[int, int], target: str, want: int, fishing: tuple[int, int],
+         reference: list[int], workers: int = 1, scheduler: str | None = None
+         ) -> tuple[list[Board] | None, int]:
+    """The boards `build` keeps of one grade and size (None when fewer than `want` come in),
+    and the attempts spent: the first `want` caught from the grade's fixed seed, or, where
+    they stray from a reference of at least SPREAD_LEAST scores, `want` chosen to follow it
+    (`spread_like`) from SPREAD_SPARE more caught from the same seed."""
+    (r, c), (most, give_up) = size, fishing
+    seed = 1_000_000 * r + 100_000 * grades(genre).index(target)
+    catch = fish(genre, r, c, target, seed, want, most, give_up, workers, scheduler)
+    if len(catch.boards) < want:
+        return None, catch.attempts
+    if len(reference) < SPREAD_LEAST or not strays(catch.boards, reference):
+        return catch.boards, catch.attempts
+    more = fish(genre, r, c, target, seed, want + math.ceil(SPREAD_SPARE * want), most,
+                give_up, workers, scheduler)
+    if len(more.boards) < want:  # the larger catch gave up early: the first one stands
+        return catch.boards, catch.attempts + more.attempts
+    return spread_like(more.boards, reference, want), catch.attempts + more.attempts
+
+
 def build(path: str | Path, genres: Iterable[str], workers: int = 1,
-          say: Callable[[str], None] = print, scheduler: str | None = None) -> None:
+          say: Callable[[str], None] = print, scheduler: str | None = None,
+          spread: Callable[[str, tuple[int, int]], dict[str, list[int]]] | None = None
+          ) -> None:
     """Fill a bank to the shipped standard: PER_GRADE boards per small size and every grade
     the generator reaches there, PER_LARGE per large size and grade reached (`FISHING` says
     how long it tries), in the published style; every grade but `none`, `search` included.
-    Seeds are fixed per genre, size and grade, so it rebuilds the same bank; boards already
-    present are kept, and another genre's are not touched (a genre is added to a bank by
-    building it alone)."""
+    `spread(genre, size)`: reference scores by grade (Janko's published boards), which a
+    grade's boards follow where they would stray from them (`fill`). Seeds are fixed per
+    genre, size and grade, so it rebuilds the same bank; boards already present are kept,
+    and another genre's are not touched (a genre is added to a bank by building it alone)."""
     for genre in genres:
-        rungs = grades(genre)[1:]
-        for sizes, want, (most, give_up) in ((SMALL_SIZES, PER_GRADE, FISHING["small"]),
-                                             (LARGE_SIZES, PER_LARGE, FISHING["large"])):
+        for sizes, want, fishing in ((SMALL_SIZES, PER_GRADE, FISHING["small"]),
+                                     (LARGE_SIZES, PER_LARGE, FISHING["large"])):
             for r, c in sizes:
                 if r not in get_genre(genre).BANK_SIDES:
                     continue
-                for target in rungs:
-                    seed = 1_000_000 * r + 100_000 * grades(genre).index(target)
-                    catch = fish(genre, r, c, target, seed, want, most, give_up, workers,
-                                 scheduler)
-                    if len(catch.boards) < want:
-                        say(f"{genre} {r}x{c} {target}: not reached ({len(catch.boards)} of "
-                            f"{want} in {catch.attempts} attempts)")
+                scores = spread(genre, (r, c)) if spread is not None else {}
+                for target in grades(genre)[1:]:
+                    kept, attempts = fill(genre, (r, c), target, want, fishing,
+                                          scores.get(target, []), workers, scheduler)
+                    if kept is None:
+                        say(f"{genre} {r}x{c} {target}: not reached (fewer than {want} in "
+                            f"{attempts} attempts)")
                         continue
-                    n = add(catch.boards, path, create=True)
-                    say(f"{genre} {r}x{c} {target}: {n} added ({catch.attempts} attempts)")
+                    n = add(kept, path, create=True)
+                    say(f"{genre} {r}x{c} {target}: {n} added ({attempts} attempts)")
 
 
 __all__ = ["SEARCH", "BankUnavailable", "NoSuchBoard", "Row", "add", "admit", "build", "counts",
