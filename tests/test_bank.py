@@ -242,17 +242,16 @@ def test_a_bank_built_with_a_spread_follows_it(tmp_path) -> None:
     plain, spread = tmp_path / "plain.sqlite", tmp_path / "spread.sqlite"
     rungs = [g for g in bank.grades(name)[1:] if g == target]
     built = {}
+    real_grades = bank.grades
     for path, reference in ((plain, None), (spread, {target: [0] * bank.SPREAD_LEAST})):
-        old = (bank.SMALL_SIZES, bank.LARGE_SIZES, bank.PER_GRADE)
-        bank.SMALL_SIZES, bank.LARGE_SIZES, bank.PER_GRADE = ((side, side),), (), 4
-        real_grades = bank.grades
-        bank.grades = lambda g: ["none", *rungs] if g == name else real_grades(g)
-        try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(bank, "SMALL_SIZES", ((side, side),))
+            patch.setattr(bank, "LARGE_SIZES", ())
+            patch.setattr(bank, "PER_GRADE", 4)
+            patch.setattr(bank, "grades",
+                          lambda g: ["none", *rungs] if g == name else real_grades(g))
             bank.build(path, [name], say=lambda _: None,
                        spread=None if reference is None else lambda g, s, r=reference: r)
-        finally:
-            bank.SMALL_SIZES, bank.LARGE_SIZES, bank.PER_GRADE = old
-            bank.grades = real_grades
         built[path] = sorted(r.score for r in bank.rows(path))
     seed = 1_000_000 * side + 100_000 * 1  # the target's place in the ladder built here
     eight = fish(name, side, side, target, seed, 8, *bank.FISHING["small"])
