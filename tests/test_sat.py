@@ -127,3 +127,38 @@ def test_frames_are_written_once_and_their_parts_keep_their_own_variables() -> N
     assert a.only_frame_and_parts() and b.only_frame_and_parts()
     b.exactly(cells, 2)
     assert not b.only_frame_and_parts()
+
+
+def test_frames_and_their_parts_stay_within_their_clause_budgets(monkeypatch) -> None:
+    """A frame that has taken more than PART_CLAUSES_KEPT clauses of parts is written anew
+    (without them), and the frames kept hold CLAUSES_KEPT clauses at most together, the one
+    in use always kept: a server asked for many boards' analyses does not grow without end
+    (it once grew past the memory cap, where every deadline ends at once)."""
+    from rectlogic.engine import clauses
+
+    monkeypatch.setattr(clauses, "PART_CLAUSES_KEPT", 50)
+    monkeypatch.setattr(clauses, "CLAUSES_KEPT", 100)
+    monkeypatch.setattr(clauses, "_frames", {})
+    made = []
+
+    def frame(cnf):
+        made.append(1)
+        cells = [cnf.var() for _ in range(4)]
+        cnf.add([[-a, -b] for a in cells for b in cells if a < b])  # 6 clauses
+        return cells
+
+    cnf, cells = clauses.framed("budget", frame)
+    first = cnf.frame
+    for k in range(30):  # 30 parts of 2 clauses: 60 > 50
+        cnf.switched_part(k, lambda c, on: c.add([[cells[0]], [cells[1]]], on))
+    assert first.part_clauses == 60 and made == [1]
+    again, _ = clauses.framed("budget", frame)
+    assert again.frame is not first and again.frame.part_clauses == 0 and made == [1, 1]
+    for k in range(25):  # 50 clauses: not past the part budget, 56 in all
+        again.switched_part(k, lambda c, on: c.add([[cells[0]], [cells[1]]], on))
+    other, _ = clauses.framed("other", frame)  # 56 + 6: both kept
+    assert set(clauses._frames) == {"budget", "other"}
+    for k in range(25):  # the other frame grows to 56 too: together 112 > 100
+        other.switched_part(k, lambda c, on: c.add([[cells[2]], [cells[3]]], on))
+    clauses.framed("other", frame)  # the frame used longest ago goes, the one in use stays
+    assert set(clauses._frames) == {"other"} and clauses._frames["other"] is other.frame

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from .engine import limits
+from .engine import clauses, limits
 from .engine.fixpoint import popcount
 from .errors import RectlogicError
 from .formats.auto import dump
@@ -495,8 +495,9 @@ class _HeldSolvers:
     keys of the parts each holds: a board edited keeps its frame, often most of its model
     (a 20×20 Square Jam's is 90,000 clauses, whose loading alone costs a tenth of a
     second), and most of its clues, and the clauses the solver learnt about them stay
-    true. Each is lent to one analysis at a time. (A frame written anew, past its parts'
-    limit, is a new frame: its old solver is no longer asked for, and goes.)"""
+    true. Each is lent to one analysis at a time. A frame written anew (past its parts'
+    limit) or no longer kept is never asked for again: its solver goes at the next
+    `give`, with all it learnt (a solver is C memory the process's cap counts too)."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
@@ -510,7 +511,10 @@ class _HeldSolvers:
     def give(self, frame: Any, solver: Any, parts: set[Hashable]) -> None:
         with self.lock:
             dropped = [self.kept.pop(frame, (None,))[0]]
-            if sum(len(frame.parts[key][1]) for key in parts) <= HELD_CLAUSES:
+            dropped += [self.kept.pop(old)[0] for old in list(self.kept)
+                        if not clauses.kept(old)]
+            if clauses.kept(frame) and sum(
+                    len(frame.parts[key][1]) for key in parts) <= HELD_CLAUSES:
                 self.kept[frame] = (solver, parts)
             else:
                 dropped.append(solver)

@@ -86,6 +86,7 @@ class Cnf:
                 scratch.write_counts()
                 frame.top = scratch.top
                 frame.parts[key] = (switch, scratch.clauses)
+                frame.part_clauses += len(scratch.clauses)
             switch, clauses = frame.parts[key]
         self.clauses.extend(clauses)
         self.parts[key] = switch
@@ -131,6 +132,12 @@ class Frame:
     """The last variable of the frame and its parts so far."""
     parts: dict[Hashable, tuple[int, list[list[int]]]] = field(default_factory=dict)
     """Part key → (its switch, its clauses)."""
+    part_clauses: int = 0
+    """Clauses of the parts so far (what the frame has grown by: `framed` bounds it)."""
+
+    def size(self) -> int:
+        """Clauses the frame holds, its parts' included."""
+        return len(self.clauses) + self.part_clauses
 
     def fresh(self) -> int:
         """A variable no part has or will have (for a solver on the frame to use)."""
@@ -141,8 +148,15 @@ class Frame:
 
 FRAMES_KEPT = 8
 """Frames `framed` keeps (the last made or used)."""
-PARTS_KEPT = 20_000
-"""Parts a frame takes before it is written anew (without them)."""
+PART_CLAUSES_KEPT = 400_000
+"""Clauses of parts a frame takes before it is written anew (without them): a Choco Banana
+15×15 clue is a part of some 2,000 clauses, at about 150 bytes a clause in Python lists, and
+a frame that kept every part it was ever given (a server's, a benchmark's) grew past the
+process's memory cap (`limits.MAX_MEMORY_BYTES`) within a few thousand analyses — where
+every deadline ends at once and nothing more gets done."""
+CLAUSES_KEPT = 1_200_000
+"""Clauses all kept frames may hold together, their parts' included (about 180 MB): past it
+the frames used longest ago go, the one in use always stays."""
 _frames: dict[Hashable, Frame] = {}
 _frames_lock = threading.Lock()
 
@@ -154,15 +168,22 @@ def framed(key: Hashable, build: Callable[[Cnf], Any]) -> tuple[Cnf, Any]:
     all that its size decides: a costly part, built once)."""
     with _frames_lock:
         frame = _frames.pop(key, None)
-        if frame is None or len(frame.parts) > PARTS_KEPT:
+        if frame is None or frame.part_clauses > PART_CLAUSES_KEPT:
             cnf = Cnf()
             made = build(cnf)
             cnf.write_counts()
             frame = Frame(key, cnf.clauses, made, cnf.top)
         _frames[key] = frame  # the last used, last out
-        while len(_frames) > FRAMES_KEPT:
+        while len(_frames) > FRAMES_KEPT or (
+                len(_frames) > 1 and sum(f.size() for f in _frames.values()) > CLAUSES_KEPT):
             del _frames[next(iter(_frames))]
     return Cnf(frame.top, list(frame.clauses), frame=frame), frame.made
+
+
+def kept(frame: Frame) -> bool:
+    """Is `frame` still the one `framed` gives for its key (not written anew, not gone)?"""
+    with _frames_lock:
+        return _frames.get(frame.key) is frame
 
 
 def _equals(lits: list[int], k: int, top: int) -> tuple[list[list[int]], int]:
