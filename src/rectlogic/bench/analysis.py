@@ -19,6 +19,7 @@ from .. import bank
 from ..analyze import analyze
 from ..formats.auto import load
 from ..genres import genre_of
+from ..solve import warm_up
 
 
 def single_edits(puzzle: Any, cells: int, rng: random.Random
@@ -59,6 +60,7 @@ def run_analysis_bench(sizes: tuple[int, ...] = SIZES, per_size: int = 0,
     analysis time in ms, wall-clock and the process's CPU time (`cpu_…`: the machine may be
     shared, and other processes' load inflates only the first) (`per_size` boards of each,
     0 = all; `cells` empty cells per board get additions)."""
+    warm_up()  # as a server's worker starts (kernels loaded, what lives on frozen)
     by_kind: dict[tuple[str, int], list[Any]] = {}
     for row in bank.rows(bank_path, genre=genre):
         if row.rows in sizes:
