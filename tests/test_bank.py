@@ -148,13 +148,16 @@ def test_every_genre_the_bank_holds_has_the_promised_counts() -> None:
         assert_the_promised_counts(genre)
 
 
-def looks(genre: str) -> dict[str, float]:
-    """The bank's boards of 10×10 and above: each look measure's mean (`studies.looks`)."""
+def looks(genre: str, only: str | None = None) -> dict[str, float]:
+    """The bank's boards of 10×10 and above: each look measure's mean (`studies.looks`); with
+    `only`, the mean over the boards whose measure of that name is not 0."""
     from rectlogic.studies.looks import measure
 
     boards = [b for size in bank_boards(genre).values() for b in size
               if min(b[0].rows, b[0].cols) >= 10]
     names, table = measure(genre, boards)
+    if only is not None:
+        table = table[table[:, names.index(only)] != 0]
     return dict(zip(names, table.mean(axis=0).tolist(), strict=True))
 
 

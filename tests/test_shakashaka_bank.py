@@ -14,10 +14,13 @@ def test_the_bank_holds_shakashaka_at_the_promised_counts() -> None:
 
 
 def test_shakashaka_bank_looks_like_published_boards() -> None:
-    """Janko's: 12 % black (p10 9 %, p90 17 %), most black cells numbered, every digit."""
+    """Janko's: 12 % black (p10 9 %, p90 17 %), most black cells numbered, every digit. The
+    share numbered is taken over the boards that show a number (Janko's: 73 %): a board
+    themed to show none (his: 10 of 361; the generator's `THEMES`) says nothing of how many
+    numbers a board keeps, and its 0 % would pull the mean down."""
     seen = looks("shakashaka")
     assert 9 <= seen["black share %"] <= 20, seen
-    assert seen["black cells numbered %"] >= 65, seen
+    assert looks("shakashaka", only="distinct digits")["black cells numbered %"] >= 65, seen
     assert seen["digit 3 %"] > 0 and seen["digit 4 %"] > 0, seen
     assert seen["touch points per 100 cells"] > 0, seen
 

@@ -1,6 +1,6 @@
 """Shakashaka's generator: boards at the grades it reaches at 6×6 (reflex, probe), minimal
-boards keeping fewer numbers than published ones, dense answers unique and touching at
-corners; the grade of a known board."""
+boards keeping fewer numbers than published ones, themed boards showing their theme, dense
+answers unique and touching at corners; the grade of a known board."""
 
 from __future__ import annotations
 
@@ -84,6 +84,24 @@ def test_darkened_boards_stay_unique_with_more_black() -> None:
     after = darkened(answer, rng, verdicts.answers, verdicts.accept, black + 3)
     assert sum(row.count(5) for row in after.cells) > black
     assert solve(numbered(after)).answers == [after]
+
+
+@pytest.mark.parametrize("shows", [frozenset({1, 2}), frozenset()])
+def test_themed_boards_show_their_theme_whole_and_are_unique_as_shown(
+        monkeypatch: pytest.MonkeyPatch, shows: frozenset[int]) -> None:
+    """A board drawn themed (`THEMES`: only 1s and 2s, or no number) numbers exactly its black
+    cells of the theme's digits, and has one answer as it shows."""
+    from rectlogic.generate import make_board
+    from rectlogic.genres.shakashaka import generate
+    from rectlogic.genres.shakashaka.model import triangles_beside
+
+    monkeypatch.setattr(generate, "themed_share", lambda cells: 1.0)
+    monkeypatch.setattr(generate, "THEMES", {shows: 1.0})
+    board = make_board("shakashaka", 10, 10, "probe", seed=1)
+    clues = np.array(board.puzzle.clues)
+    themed = (clues != -1) & np.isin(triangles_beside(board.answer), list(shows))
+    assert np.array_equal(clues >= 0, themed) and themed.any() == bool(shows)
+    assert solve(board.puzzle).answers == [board.answer]
 
 
 def test_a_catch_keeps_one_of_two_boards_a_player_sees_as_one() -> None:

@@ -40,10 +40,11 @@ def test_generated_boards_look_published(monkeypatch) -> None:
 
 
 def test_the_bank_misses_only_what_is_named_here() -> None:
-    """The shipped bank beside Janko's: within every bound but the misses named here
-    (issue 27: 10.5 % of the numbers 0 against a bound of 10 (Janko's 8.7), and one board in
-    64 showing at most two digits against 5–20 % (Janko's 10 %): at a grade asked, thinning
-    to two digits seldom keeps the grade)."""
+    """The shipped bank beside Janko's: within every bound (issue 27). The last two misses,
+    10.5 % of the numbers 0 (bound 10) and one board in 64 showing at most two digits (bound
+    5–20 %), went with themed boards (`generate.THEMES`: about one 10×10 in eight shows only
+    1s and 2s or no number, made unique as shown): 6.8 % 0s, 10 boards in 64 with at most
+    two digits. The black share (13.97 %, bound 11–14) is the closest to its bound."""
     looks, hardness = bank_misses()
-    assert looks.get("shakashaka", set()) == {"digit 0 %", "at most two distinct digits %"}
+    assert looks.get("shakashaka", set()) == set()
     assert hardness.get("shakashaka", set()) == set()

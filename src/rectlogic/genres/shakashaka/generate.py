@@ -11,10 +11,12 @@ white gaps darkened) while the board stays unique, to the black share the board 
 An isolated black cell can only be wrapped by triangles, so the answers come out as
 published ones do: two thirds of the white in 45° pieces, the numbers mostly 2s and 3s.
 Numbers are then thinned to the style asked (`generating.STYLES`; published boards keep a
-share drawn per board after Janko's, thinned towards the harder boards of the grade, and
-one in ten shows at most two digits). Janko's boards come from many setters, so each board
-draws its own setter's taste (`Taste`): its black share, how its black cells clump and
-crowd the border, how many 4s, large pieces and numbers it has.
+share drawn per board after Janko's, thinned towards the harder boards of the grade). About
+one published 10×10 in eight (fewer on other sizes) keeps to a theme (`THEMES`): it shows
+only its 1s and 2s, or no number at all, and is repaired and whitened until unique as it
+shows, not thinned. Janko's boards come from many setters, so each board draws its own
+setter's taste (`Taste`): its black share, how its black cells clump and crowd the border,
+how many 4s, large pieces and numbers it has, and whether it keeps to a theme.
 
 The earlier generator packs pieces first (`dense_answer`): going through the cells in
 reading order, each cell still black gets a random white piece — an upright rectangle of
@@ -29,7 +31,7 @@ the studies that were measured on it."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -91,9 +93,14 @@ def random_answer(rows: int, cols: int, rng: np.random.Generator, fill: float = 
     return Answer(tuple(tuple(int(s) for s in row) for row in state))
 
 
-def numbered(answer: Answer) -> Puzzle:
-    """The answer's black cells, each with the count of its neighbouring triangles."""
-    clues = np.where(np.array(answer.cells) == BLACK, triangles_beside(answer), NO_CLUE)
+def numbered(answer: Answer, shows: frozenset[int] | None = None) -> Puzzle:
+    """The answer's black cells, each with the count of its neighbouring triangles; with
+    `shows` (a themed board's digits, `Taste.shows`) only those whose count is one of them,
+    the others black without a number."""
+    beside = triangles_beside(answer)
+    if shows is not None:
+        beside = np.where(np.isin(beside, list(shows)), beside, ANY_CLUE)
+    clues = np.where(np.array(answer.cells) == BLACK, beside, NO_CLUE)
     return Puzzle(answer.rows, answer.cols, tuple(map(tuple, clues.tolist())))
 
 
@@ -391,6 +398,8 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge) -> Pu
     """A board drawn from its black cells (`drawn_answer`), numbered and thinned; with a
     judge that cannot count answers, the first packed answer as it comes (`dense_answer`)."""
     taste = draw_taste(rng, rows * cols)
+    if judge.style != "published" or judge.answers is None:
+        taste = replace(taste, shows=None)  # a published setter's habit, made unique as shown
     if judge.answers is None:
         answer = dense_answer(rows, cols, rng)
     else:
@@ -479,6 +488,9 @@ class Taste:
     """How loosely a repair prefers cells of small white regions (`SMALL_FIRST`)."""
     thinned_first: tuple[int, ...] = ()
     """The digits thinning tries first (`THINNED_FIRST`)."""
+    shows: frozenset[int] | None = None
+    """A themed board's digits (`THEMES`): only black cells of these show their number, and
+    the board is made unique as shown; None on a board that may show every digit."""
 
 
 def draw_taste(rng: np.random.Generator, cells: int = 100) -> Taste:
@@ -498,7 +510,28 @@ def draw_taste(rng: np.random.Generator, cells: int = 100) -> Taste:
                  numbered=float(np.clip(numbered_share(rng) - FEWER_NUMBERS * above, 0, 1)),
                  planted=float(rng.exponential(PLANTED)), grown=float(rng.uniform(0, 2 * GROWN)),
                  small_first=float(rng.exponential(SMALL_FIRST)),
-                 thinned_first=_drawn(THINNED_FIRST, rng))
+                 thinned_first=_drawn(THINNED_FIRST, rng),
+                 shows=_drawn(THEMES, rng) if rng.random() < themed_share(cells) else None)
+
+
+THEMED = 0.13
+"""The share of published 10×10 boards drawn themed (`THEMES`), as many as Janko's 10×10
+that show only 1s and 2s (or one of them) or no number (16 of 123); a board of more cells
+draws it less, in proportion (15×15 one in seventeen, 20×20 one in thirty: his boards of
+181–250 cells one in fifteen, larger ones one in twenty-eight), a smaller one with the
+square of its share of 100 cells (a small board that shows few digits is seldom unique).
+With the few boards that show two digits or fewer by themselves, about one 10×10 in seven
+and one larger board in twenty show at most two digits (Janko's: 17 % and 6 %)."""
+THEMES = {frozenset({1, 2}): 0.65, frozenset(): 0.35}
+"""What a themed board shows, by weight: only its 1s and 2s, or no number at all (black
+cells alone). Of Janko's boards showing at most two digits, 16 show only 1s and 2s (or one
+of them), 10 no number, 6 only 0s and 5 some other digit or pair (0s alone would push
+the 0s past the one number in ten his boards show)."""
+
+
+def themed_share(cells: int) -> float:
+    """The share of boards of this many cells drawn themed (`THEMED`)."""
+    return THEMED * (100 / cells if cells > 100 else (cells / 100) ** 2)
 
 
 FEWER_NUMBERS = 0.05
@@ -734,7 +767,8 @@ def drawn_answer(rows: int, cols: int, rng: np.random.Generator,
     """An answer whose fully numbered board is unique, drawn from a black layout and repaired
     (see above), then whitened while `accept` (the judge's: unique, and no harder than the
     grade asked) keeps it; None when the layout has no answer, the repair gives up or the
-    board is harder than `accept` allows."""
+    board is harder than `accept` allows. A themed board (`Taste.shows`) is numbered, made
+    unique and whitened as it will be shown: its theme's digits alone."""
     taste = taste or draw_taste(rng, rows * cols)
     symmetric = bool(rng.random() < SYMMETRIC)
     black = black_layout(rows, cols, rng, taste, symmetric)
@@ -750,7 +784,7 @@ def drawn_answer(rows: int, cols: int, rng: np.random.Generator,
     for _ in range(round(REPAIRS_PER_CELL * rows * cols)):
         if answer is None:
             return None
-        puzzle = numbered(answer)
+        puzzle = numbered(answer, taste.shows)
         found = answers(puzzle)
         other = next((a for a in found if a != answer), None)
         if other is None:
@@ -759,8 +793,8 @@ def drawn_answer(rows: int, cols: int, rng: np.random.Generator,
             if symmetric:
                 return answer
             aim = round(taste.black * rows * cols)
-            answer = whitened(answer, rng, answers, accept, aim)
-            return darkened(answer, rng, answers, accept, aim)
+            answer = whitened(answer, rng, answers, accept, aim, taste.shows)
+            return darkened(answer, rng, answers, accept, aim, taste.shows)
         answer = with_black_cell(puzzle, answer, other, rng, answers, symmetric,
                                  small_first=taste.small_first)
     return None
@@ -768,42 +802,48 @@ def drawn_answer(rows: int, cols: int, rng: np.random.Generator,
 
 def whitened(answer: Answer, rng: np.random.Generator,
              answers: Callable[[Puzzle], list[Answer]],
-             accept: Callable[[Puzzle], bool], stop: int = 0) -> Answer:
+             accept: Callable[[Puzzle], bool], stop: int = 0,
+             shows: frozenset[int] | None = None) -> Answer:
     """The answer with black cells turned white again, one at a time in random order, each
     kept when the board solved around it (its neighbours' numbers read again) is still
     accepted fully numbered (unique, no harder than the grade asked): the repair adds a black
     cell wherever two answers differ, often more than the board needs (published boards
     manage with fewer: 12.5 % at 10×10 and above); no further than `stop` black cells left,
     black cells beside black ones first (a published board's black cells mostly stand
-    alone), then those that would show a 0 (one number in eleven on Janko's boards)."""
+    alone), then those that would show a 0 (one number in eleven on Janko's boards). A
+    themed board (`shows`) is numbered as it will be shown, and its black cells that show no
+    number go first: a setter who keeps to 1s and 2s draws nearly every black cell a 1 or
+    a 2 (Janko's: 90 % of them)."""
     framed = _framed(answer)
-    zero = triangles_beside(answer) == 0
+    beside = triangles_beside(answer)
+    zero = beside == 0
+    hidden = ~np.isin(beside, list(shows)) if shows else np.zeros_like(zero)
     for r, c in sorted(rng.permutation(np.argwhere(framed[1:-1, 1:-1] == BLACK)).tolist(),
                        key=lambda rc: (-_black_beside(framed, rc[0] + 1, rc[1] + 1),
-                                       not zero[rc[0], rc[1]])):
+                                       not hidden[rc[0], rc[1]], not zero[rc[0], rc[1]])):
         if sum(row.count(BLACK) for row in answer.cells) <= stop:
             break
-        clues = np.array(numbered(answer).clues)
+        clues = np.array(numbered(answer, shows).clues)
         clues[r, c] = NO_CLUE
         for y, x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
             if 0 <= y < answer.rows and 0 <= x < answer.cols and clues[y, x] >= 0:
                 clues[y, x] = ANY_CLUE
         trial = answer_of(clues, rng, answers)
-        if trial is not None and answers(numbered(trial)) == [trial] and accept(
-                numbered(trial)):
+        if trial is not None and answers(shown := numbered(trial, shows)) == [trial] and accept(
+                shown):
             answer = trial
     return answer
 
 
 def darkened(answer: Answer, rng: np.random.Generator,
              answers: Callable[[Puzzle], list[Answer]], accept: Callable[[Puzzle], bool],
-             aim: int) -> Answer:
+             aim: int, shows: frozenset[int] | None = None) -> Answer:
     """The answer with plain white cells of the smallest regions (one or two cells) turned
     black, one at a time in random order (cells with fewer black neighbours first: left to
     chance, most boards would be black clumps), each kept while the fully numbered board
     stays accepted, until `aim` black cells: a setter who draws many black cells sets them
     in the small gaps (the numbers around a plain white cell do not change when it turns
-    black)."""
+    black; a themed board, `shows`, is numbered as it will be shown)."""
     cells = np.array(answer.cells)
     if int((cells == BLACK).sum()) >= aim:
         return answer
@@ -815,7 +855,7 @@ def darkened(answer: Answer, rng: np.random.Generator,
         trial = cells.copy()
         trial[r, c] = BLACK
         candidate = Answer(tuple(map(tuple, trial.tolist())))
-        puzzle = numbered(candidate)
+        puzzle = numbered(candidate, shows)
         if answers(puzzle) == [candidate] and accept(puzzle):
             cells = trial
             if int((cells == BLACK).sum()) >= aim:
@@ -862,23 +902,22 @@ def with_black_cell(puzzle: Puzzle, mine: Answer, other: Answer, rng: np.random.
     return None
 
 
-THEMED = 1.0
-"""The share of published boards of 10×10 and up tried thinned to at most two digits
-(Janko's: one in ten shows only 1s and 2s, only 0s, or no number at all): thinning gets
-there about one time in ten at 10×10 (at a grade asked), seldom on larger boards, most
-times on small ones (tried with the square of their share of 100 cells); where it cannot,
-the board is thinned as any other."""
-
-
 def thinned(answer: Answer, rng: np.random.Generator, judge: Judge,
             taste: Taste | None = None) -> Puzzle | None:
     """The answer's fully numbered board with numbers thinned as the judge allows, in the
     published style down to the share its taste keeps (`NUMBERED`), the digits it leaves
     out first tried first; None when the judge refuses even the fully numbered board. A
-    published board is sometimes themed (`THEMED`)."""
+    themed board (`Taste.shows`, published style only) shows its theme's digits, every one
+    of them: it was made unique so, and a setter who keeps to a theme shows it whole."""
     puzzle = checked(answer)
+    taste = taste or draw_taste(rng, answer.rows * answer.cols)
+    published = judge.style == "published"
+    if published and taste.shows is not None:
+        puzzle = numbered(answer, taste.shows)
     if not judge.accept(puzzle):
         return None
+    if published and taste.shows is not None:
+        return puzzle
     rows, cols = answer.rows, answer.cols
     numbers = [(r, c) for r in range(rows) for c in range(cols) if puzzle.clues[r][c] >= 0]
     digits = [puzzle.clues[r][c] for r, c in numbers]
@@ -890,28 +929,9 @@ def thinned(answer: Answer, rng: np.random.Generator, judge: Judge,
             clues[r][c] = ANY_CLUE
         return Puzzle(rows, cols, tuple(map(tuple, clues)))
 
-    published = judge.style == "published"
-    if published and rng.random() < THEMED * min(1.0, rows * cols / 100) ** 2:
-        kept = themed(digits, without, judge.accept, rng)
-        if kept is not None:
-            return kept
-    taste = taste or draw_taste(rng, rows * cols)
     first = frozenset(k for k, d in enumerate(digits) if published and d in taste.thinned_first)
     return thin(len(numbers), without, judge.accept, rng, judge.style, first,
                 share=taste.numbered if published else None, harder=judge.harder)
-
-
-def themed(digits: list[int], without: Callable[[frozenset[int]], Puzzle],
-           accept: Callable[[Puzzle], bool], rng: np.random.Generator) -> Puzzle | None:
-    """The board thinned as far as the judge allows, every number but those of two digits
-    (the two it shows most, or the one) tried first; None when that leaves more than two
-    digits showing."""
-    counts = np.bincount(digits, minlength=5)
-    keep = set(np.argsort(-counts)[: 1 + int(rng.random() < 0.8)].tolist())
-    others = frozenset(k for k, d in enumerate(digits) if d not in keep)
-    board = thin(len(digits), without, accept, rng, "minimal", others)
-    shown = {v for row in board.clues for v in row if v >= 0}
-    return board if len(shown) <= 2 else None
 
 
 def faults(puzzle: Puzzle, answer: Answer) -> list[str]:
