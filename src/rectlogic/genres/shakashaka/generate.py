@@ -817,7 +817,7 @@ def whitened(answer: Answer, rng: np.random.Generator,
     framed = _framed(answer)
     beside = triangles_beside(answer)
     zero = beside == 0
-    hidden = ~np.isin(beside, list(shows)) if shows else np.zeros_like(zero)
+    hidden = ~np.isin(beside, list(shows)) if shows is not None else np.zeros_like(zero)
     for r, c in sorted(rng.permutation(np.argwhere(framed[1:-1, 1:-1] == BLACK)).tolist(),
                        key=lambda rc: (-_black_beside(framed, rc[0] + 1, rc[1] + 1),
                                        not hidden[rc[0], rc[1]], not zero[rc[0], rc[1]])):
@@ -913,11 +913,10 @@ def thinned(answer: Answer, rng: np.random.Generator, judge: Judge,
     taste = taste or draw_taste(rng, answer.rows * answer.cols)
     published = judge.style == "published"
     if published and taste.shows is not None:
-        puzzle = numbered(answer, taste.shows)
+        shown = numbered(answer, taste.shows)
+        return shown if judge.accept(shown) else None
     if not judge.accept(puzzle):
         return None
-    if published and taste.shows is not None:
-        return puzzle
     rows, cols = answer.rows, answer.cols
     numbers = [(r, c) for r in range(rows) for c in range(cols) if puzzle.clues[r][c] >= 0]
     digits = [puzzle.clues[r][c] for r, c in numbers]

@@ -389,6 +389,15 @@ def untying(rect: Rect, owner: np.ndarray, rects: list[Rect], near: list[list[in
     return free
 
 
+def _paired(rows: int, cols: int, symmetry: str | None
+            ) -> Callable[[tuple[int, int]], tuple[tuple[int, int], ...]]:
+    """A clue cell and the cell placed with it under `symmetry` (itself alone with none):
+    the `orbit` `untying` reads."""
+    if symmetry is None:
+        return lambda cell: (cell,)
+    return lambda cell: (cell, _image(cell, rows, cols, symmetry))
+
+
 def _untying(allowed: np.ndarray, free: np.ndarray) -> np.ndarray:
     """The cells allowed that are `free` (`untying`), or all those allowed if none is."""
     both = allowed & free
@@ -541,9 +550,7 @@ def symmetric_clues(rows: int, cols: int, rects: list[Rect], rng: np.random.Gene
     placed = np.zeros((rows, cols), dtype=bool)
     near = joinable(rects, owner)
     clue: dict[int, tuple[int, int]] = {}
-
-    def orbit(cell: tuple[int, int]) -> tuple[tuple[int, int], ...]:
-        return (cell, _image(cell, rows, cols, symmetry))
+    orbit = _paired(rows, cols, symmetry)
 
     def room(k: int) -> int:  # the cells a clue of the rectangle may sit on
         t, lft, h, w = rects[k]
@@ -631,10 +638,12 @@ def _clued(rows: int, cols: int, area: np.ndarray, cells: list[tuple[int, int]])
 
 def moved(cells: list[tuple[int, int]], rects: list[Rect], owner: np.ndarray,
           rng: np.random.Generator, symmetry: str | None, taste: Taste = PLAIN,
-          at: int | None = None) -> list[tuple[int, int]]:
+          at: int | None = None, near: list[list[int]] | None = None
+          ) -> list[tuple[int, int]]:
     """The clue cells with one of them (the one `at`, else one at random) drawn again inside
     its rectangle, by the taste (and, with a `symmetry`, its partner moved with it, the pair
-    still images of each other), where it ties with no other clue (`untying`) if it can."""
+    still images of each other), where it ties with no other clue (`untying`) if it can
+    (`near`: the rectangles' `joinable` neighbours, if known)."""
     rows, cols = owner.shape
     out = list(cells)
     k = int(rng.integers(len(out))) if at is None else at
@@ -647,9 +656,8 @@ def moved(cells: list[tuple[int, int]], rects: list[Rect], owner: np.ndarray,
         return out  # on its own image: it stays there (a rare move lost)
     t, lft, h, w = rects[mine]
     clue = {int(owner[cell]): cell for cell in out if cell not in (out[k], image)}
-    free = untying(rects[mine], owner, rects, joinable(rects, owner), clue,
-                   (lambda c: (c, _image(c, rows, cols, symmetry))) if symmetry
-                   else (lambda c: (c,)))
+    free = untying(rects[mine], owner, rects, near or joinable(rects, owner), clue,
+                   _paired(rows, cols, symmetry))
     if symmetry is None:
         out[k] = _cell(rects[mine], rng, rows, cols, _untying(np.ones((h, w), dtype=bool), free),
                        taste, placed)
@@ -686,7 +694,7 @@ def untied(cells: list[tuple[int, int]], rects: list[Rect], rng: np.random.Gener
         if symmetry != "both" and rng.random() < 0.5:
             mine = pair[int(rng.integers(2))]
             at = next(i for i, cell in enumerate(cells) if owner[cell] == mine)
-            cells = moved(cells, rects, owner, rng, symmetry, taste, at)
+            cells = moved(cells, rects, owner, rng, symmetry, taste, at, near)
         elif (cut := recut(rects, cells, rng, taste, pair)) is not None:
             rects = cut
             owner = _maps(rows, cols, rects)[1]
