@@ -16,7 +16,7 @@ import random
 import numpy as np
 import pytest
 
-from rectlogic.analyze import analyze
+from rectlogic.analyze import FOLLOW_UP, MOST_PATIENCE, analyze
 from rectlogic.bench.analysis import single_edits
 from rectlogic.formats.auto import load
 from rectlogic.genres.registry import GENRE_NAMES, get_genre
@@ -28,7 +28,7 @@ from .test_cli import run
 
 KEYS = {"genre", "rows", "cols", "status", "count", "complete", "grade", "score", "stars",
         "undecided", "differ", "differ_complete", "suggestions", "conflict", "conflict_minimal",
-        "reason", "seconds"}
+        "reason", "patience", "ask_again_with", "seconds"}
 
 
 def examples(name: str, most_rows: int = 8) -> list:
@@ -239,3 +239,33 @@ def test_the_count_past_two_says_at_least_when_its_time_is_up(name: str) -> None
     assert full.count == solve(q, limit=COUNT_CAP).count >= 3
     hurried = count(q, until=0.0)  # long past
     assert hurried.status == "multiple" and hurried.count == 2 and not hurried.complete
+
+
+def test_a_part_cut_short_says_how_long_to_ask_again() -> None:
+    """`ask_again_with` is FOLLOW_UP times the patience exactly where a part was cut short
+    (bounded by MOST_PATIENCE), and the second asking, with it, finishes what the first
+    could not (a blank 8×8 Shakashaka: many answers, some cells differing in few)."""
+    q = get_genre("shakashaka").author.compose(8, 8, [[""] * 8 for _ in range(8)], None)
+    first = analyze(q, patience=0.0001)
+    assert first["differ_complete"] is False
+    assert first["ask_again_with"] == round(FOLLOW_UP * 0.0001, 4)
+    again = analyze(q, patience=MOST_PATIENCE)
+    assert again["differ_complete"] is True and again["ask_again_with"] is None
+    assert set(map(tuple, first["differ"])) <= set(map(tuple, again["differ"]))
+
+
+def test_the_analysis_bench_asks_again_as_the_workbench_does(monkeypatch) -> None:
+    """`bench --analyze` analyses an edit cut short again with the patience each analysis
+    asks for, as the workbench does, and reports those askings apart (a patience made tiny
+    here, so that every part is cut short at first)."""
+    import rectlogic.analyze as analysis
+    from rectlogic.bench.analysis import run_analysis_bench
+
+    monkeypatch.setattr(analysis, "default_patience", lambda puzzle: 0.0005)
+    [r] = run_analysis_bench(sizes=(10,), per_size=1, cells=1, genre="shakashaka")
+    assert r["edits"] == r["deletions"] + r["additions"] > 0
+    cut = r["statuses"].get("cut short", 0)
+    assert sum(n for k, n in r["statuses"].items() if k != "cut short") == r["edits"]
+    assert cut > 0 and r["asked_again"] == cut == len(r["cut_short_edits"])
+    assert r["askings"] >= cut
+    assert 0 <= r["short_again"] <= cut and r["again_median_ms"] > 0

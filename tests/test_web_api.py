@@ -8,6 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from rectlogic import bank
+from rectlogic.analyze import MOST_PATIENCE
 from rectlogic.formats.auto import load
 from rectlogic.genres.registry import GENRE_NAMES, GENRES, genre_with_format
 from rectlogic.grade import grade
@@ -171,6 +172,16 @@ def test_analyze_and_the_pages_data(url: str) -> None:
     assert [r["example"] for r in rules] == URLS and all(r["picture"] for r in rules)
     index = client.get("/api/bank/index").json()
     assert sum(b["count"] for b in index) == sum(c["count"] for c in bank.counts())
+
+
+def test_analyze_takes_the_patience_it_is_asked_for_within_the_limit() -> None:
+    """The workbench's second asking: `patience` is honoured (and said back), bounded by
+    analyze.MOST_PATIENCE; a whole answer asks for no second one."""
+    out = post("/api/analyze", puzzle=URLS[0], patience=0.5)
+    assert out["patience"] == 0.5 and out["ask_again_with"] is None
+    for bad in (0, -1, MOST_PATIENCE + 1, "soon"):
+        r = client.post("/api/analyze", json={"puzzle": URLS[0], "patience": bad})
+        assert r.status_code == 422 and "error" in r.json()
 
 
 @pytest.mark.parametrize("url", URLS, ids=GENRE_NAMES)

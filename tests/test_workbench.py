@@ -272,6 +272,39 @@ def test_blank_boards_mark_where_answers_differ_and_counts_say_at_least(
         shot(page, f"blank-{name}-{viewport}")
 
 
+def test_a_part_cut_short_is_asked_again_with_more_time(page: Page, server: str) -> None:
+    """When the first analysis says a part was cut short (`ask_again_with`), the page shows
+    its verdict at once, says it is looking further, and asks again with that patience; the
+    second answer replaces the first. (The first answer is made cut short here, by the
+    test, on a board whose real analysis is not: a cut depends on the machine's speed.)"""
+    _, q = no_answer_edit("shikaku")
+    asked: list[dict] = []
+
+    def cut_first(route) -> None:
+        body = route.request.post_data_json
+        asked.append(body)
+        reply = route.fetch().json()
+        if "patience" not in body:
+            reply.update(conflict_minimal=False, ask_again_with=1.5)
+        route.fulfill(json=reply)
+
+    page.add_init_script("""document.addEventListener('DOMContentLoaded', () => {
+        window.reasons = [];
+        new MutationObserver(() => window.reasons.push(document.querySelector('#reason')
+            .textContent)).observe(document.querySelector('#reason'), { childList: true,
+            characterData: true, subtree: true });
+    });""")
+    page.route("**/api/analyze", cut_first)
+    assert open_edit(page, server, f"url={quote(url_of(q))}") == "none"
+    page.wait_for_function("document.querySelector('#reason').dataset.narrowing === 'no'",
+                           timeout=20_000)
+    assert [b.get("patience") for b in asked] == [None, 1.5]
+    reasons = page.evaluate("window.reasons")
+    assert any("looking further" in r for r in reasons)
+    final = page.inner_text("#reason")
+    assert "cannot" in final and "perhaps" not in final and "looking further" not in final
+
+
 @pytest.mark.parametrize(("kind", "solved"), [("SVG", False), ("PNG", True)])
 def test_pictures_download(page: Page, server: str, kind: str, solved: bool) -> None:
     name = GENRE_NAMES[0]

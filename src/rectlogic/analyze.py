@@ -42,7 +42,14 @@ EDITS_TRIED = 60
 PATIENCE = 0.6
 """Seconds shared by the parts after the verdict (differing cells, suggestions, the smallest
 conflict) on a 20×20 board, in proportion to the cells on smaller ones (0.15 s at 10×10, at
-least 0.1 s): the workbench analyses after every keystroke. A part cut short says so."""
+least 0.1 s): the workbench analyses after every keystroke. A part cut short says so, and
+the workbench asks again with FOLLOW_UP times the patience."""
+FOLLOW_UP = 10
+"""How many times the first analysis's patience the workbench's second asking has, when a
+part was cut short: the verdict shows at once, the fewest conflicting clues or every
+differing cell a moment later (at most MOST_PATIENCE)."""
+MOST_PATIENCE = 5.0
+"""Seconds of patience a request may ask for."""
 QUESTION_NODES = 3_000
 """Search nodes for one yes/no question (has this relaxed board an answer? does an answer
 differ from the first at this variable?): past it the answer is `unknown`."""
@@ -54,12 +61,15 @@ def analyze(puzzle: Board, timeout: float | None = None, patience: float | None 
             focus: Cell | None = None) -> dict[str, Any]:
     """{"genre", "rows", "cols", "status", "count", "complete", "grade", "score",
     "stars", "undecided", "differ", "differ_complete", "suggestions", "conflict",
-    "conflict_minimal", "reason", "seconds"}, within `timeout`; the parts after the verdict
-    within `patience`. `focus`: the cell the setter edited last (row, column), where a
-    conflict is looked for first — the one the edit made, and a quicker one to prove."""
+    "conflict_minimal", "reason", "patience", "ask_again_with", "seconds"}, within
+    `timeout`; the parts after the verdict within `patience` (seconds; by default
+    `default_patience`). `ask_again_with`: where a part was cut short, the patience a second
+    asking should have (FOLLOW_UP times as much), else None. `focus`: the cell the setter
+    edited last (row, column), where a conflict is looked for first — the one the edit made,
+    and a quicker one to prove."""
     started = time.perf_counter()
     if patience is None:
-        patience = min(PATIENCE, max(0.1, PATIENCE * puzzle.rows * puzzle.cols / 400))
+        patience = default_patience(puzzle)
     with limits.time_limit(timeout):
         genre = genre_of(puzzle)
         author = genre.author
@@ -73,6 +83,7 @@ def analyze(puzzle: Board, timeout: float | None = None, patience: float | None 
             "grade": None, "score": None, "stars": None, "undecided": undecided(puzzle, settled),
             "differ": [], "differ_complete": True, "suggestions": [],
             "conflict": [], "conflict_minimal": True, "reason": None,
+            "patience": round(patience, 4),
         }
         if found.status == "unique":
             g = grade(puzzle, scored=True)
@@ -92,8 +103,16 @@ def analyze(puzzle: Board, timeout: float | None = None, patience: float | None 
                 cells, out["conflict_minimal"], why = conflict(puzzle, focus)
             out["conflict"] = [list(cell) for cell in cells]
             out["reason"] = out["reason"] or why
+    short = out["differ_complete"] is False or out["conflict_minimal"] is False
+    out["ask_again_with"] = (min(MOST_PATIENCE, round(FOLLOW_UP * patience, 4))
+                             if short and patience < MOST_PATIENCE else None)
     out["seconds"] = round(time.perf_counter() - started, 4)
     return out
+
+
+def default_patience(puzzle: Board) -> float:
+    """PATIENCE on a 20×20 board, in proportion to the cells on smaller ones, at least 0.1 s."""
+    return min(PATIENCE, max(0.1, PATIENCE * puzzle.rows * puzzle.cols / 400))
 
 
 COUNT_SHARE = 0.3
@@ -166,8 +185,10 @@ def differ(puzzle: Board, first: Any, answers: Sequence[Any],
     for other in answers:
         count_in(other)
     complete = True
+    full = genre.propagator(puzzle, genre.rules_for(None))
+    settled = settled.copy()  # narrowed as variables are shown the same in every answer
     for v in np.flatnonzero(popcount(settled) > 1):
-        if varied[v]:
+        if varied[v] or popcount(settled[v:v + 1])[0] == 1:
             continue
         if limits.expired():
             complete = False
@@ -177,9 +198,23 @@ def differ(puzzle: Board, first: Any, answers: Sequence[Any],
         found = solve(puzzle, limit=1, budget=QUESTION_NODES, start=narrowed)
         if found.answers:
             count_in(found.answers[0])
-        elif found.status == "unknown":
+        elif found.status == "none":
+            settled = _kept(settled, v, mine[v], full)
+        else:
             complete = False
     return [(int(r), int(c)) for r, c in np.argwhere(seen)], complete
+
+
+def _kept(settled: np.ndarray, v: int, value: Any, full: Any) -> np.ndarray:
+    """`settled` with variable `v` shown to keep `value` in every answer, and what the rules
+    make of that: every answer is still within it (a backbone learnt), and the questions
+    about the other variables start narrower, while some of them are settled outright."""
+    narrowed = settled.copy()
+    narrowed[v] = value
+    if full is None:
+        return narrowed
+    after = full(narrowed[None])[0]
+    return after if after.all() else narrowed
 
 
 def _switched_count(puzzle: Board, limit: int) -> Solution | None:
@@ -396,6 +431,7 @@ class _Switchboard:
         self.puzzle, self.items, self.genre = puzzle, items, genre
         self.encoding, self.switch = genre.clue_switches.switched(puzzle, items)
         self.decisions = np.asarray(self.encoding.decisions)
+        self.decisions_list = list(self.encoding.decisions)
         cnf = self.encoding.cnf
         self.frame = cnf.frame if cnf.only_frame_and_parts() else None
         held = _HELD.take(self.frame)
@@ -471,8 +507,9 @@ class _Switchboard:
                                 if v in self.item_of)
         if not show:
             return False, None
-        model = np.asarray(self.solver.get_model())
-        self.true = model[self.decisions - 1]
+        model = self.solver.get_model()  # (every variable's: only the decisions made an array)
+        self.true = np.fromiter((model[v - 1] for v in self.decisions_list), dtype=np.int64,
+                                count=len(self.decisions_list))
         answer = self.encoding.decode(set(self.decisions[self.true > 0].tolist()))
         kept_ = set(kept)
         board = self.genre.author.relax(self.puzzle, [c for c in self.items if c not in kept_])

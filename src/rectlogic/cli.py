@@ -572,6 +572,11 @@ def bench_cmd(
                   f"{r['median_ms']} ms, p99 {r['p99_ms']} ms, max {r['max_ms']} ms; CPU "
                   f"median {r['cpu_median_ms']} ms, p99 {r['cpu_p99_ms']} ms, max "
                   f"{r['cpu_max_ms']} ms")
+            if r["asked_again"]:
+                print(f"{'':<18} cut short: {r['asked_again']} asked again ({r['askings']} "
+                      f"askings, each with ten times the time), {r['short_again']} still cut "
+                      f"short; the askings took median {r['again_median_ms']} ms, p99 "
+                      f"{r['again_p99_ms']} ms, max {r['again_max_ms']} ms")
         return
     if hints:
         _hint_bench(formats.genre_name(genre) if genre else None, as_json)

@@ -59,7 +59,12 @@ def run_analysis_bench(sizes: tuple[int, ...] = SIZES, per_size: int = 0,
     as [board id, edit, row, column, the part cut short]), and the median / p99 / max
     analysis time in ms, wall-clock and the process's CPU time (`cpu_…`: the machine may be
     shared, and other processes' load inflates only the first) (`per_size` boards of each,
-    0 = all; `cells` empty cells per board get additions)."""
+    0 = all; `cells` empty cells per board get additions). An edit cut short is analysed
+    again as the workbench asks again, with the patience each analysis says
+    (`ask_again_with`) until one says no more: how many edits (`asked_again`), how many
+    askings in all (`askings`), how many still cut short at the most patience
+    (`short_again`), and the median / p99 / max of the askings' time together (`again_…`:
+    from the first verdict to the whole analysis)."""
     warm_up()  # as a server's worker starts (kernels loaded, what lives on frozen)
     by_kind: dict[tuple[str, int], list[Any]] = {}
     for row in bank.rows(bank_path, genre=genre):
@@ -72,6 +77,8 @@ def run_analysis_bench(sizes: tuple[int, ...] = SIZES, per_size: int = 0,
         cpu: list[float] = []
         statuses: Counter = Counter()
         cut: list[list[Any]] = []
+        second: list[float] = []
+        still = askings = 0
         warm = False
         for row in rows[:per_size or None]:
             for kind, cell, q in single_edits(load(row.url).puzzle, cells, rng):
@@ -89,6 +96,14 @@ def run_analysis_bench(sizes: tuple[int, ...] = SIZES, per_size: int = 0,
                 statuses["cut short"] += bool(short)
                 if short:
                     cut.append([row.id, kind, *cell, *short])
+                if result["ask_again_with"] is not None:
+                    began, again = time.perf_counter(), result
+                    while again["ask_again_with"] is not None:  # as the workbench asks again
+                        again = analyze(q, focus=cell, patience=again["ask_again_with"])
+                        askings += 1
+                    second.append(1000 * (time.perf_counter() - began))
+                    still += again["differ_complete"] is False or again[
+                        "conflict_minimal"] is False
                 done += 1
                 if progress:
                     progress(done)
@@ -98,7 +113,9 @@ def run_analysis_bench(sizes: tuple[int, ...] = SIZES, per_size: int = 0,
                     "deletions": len(times["delete"]), "additions": len(times["add"]),
                     "statuses": dict(statuses), **_spread(every),
                     **{f"cpu_{k}": v for k, v in _spread(sorted(cpu)).items()},
-                    "cut_short_edits": cut})
+                    "cut_short_edits": cut, "asked_again": len(second),
+                    "askings": askings, "short_again": still,
+                    **{f"again_{k}": v for k, v in _spread(sorted(second)).items()}})
     return out
 
 

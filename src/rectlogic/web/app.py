@@ -29,6 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import bank
+from ..analyze import MOST_PATIENCE
 from ..errors import RectlogicError
 from ..formats.auto import Loaded, dump, genre_name, load, read_answer
 from ..genres import genre_of, registry
@@ -84,6 +85,11 @@ class AnalyzeIn(PuzzleIn):
     focus: tuple[int, int] | None = Field(
         None, description="the cell last edited, [row, column] from 0: a conflict is looked "
         "for around it first")
+    patience: float | None = Field(
+        None, gt=0, le=MOST_PATIENCE, description="seconds the parts after the verdict (the "
+        "differing cells, the suggestions, the fewest conflicting clues) may take; by default "
+        "0.15 at 10x10 up to 0.6 at 20x20 (the answer's `patience`). The workbench asks again "
+        "with ten times that when a part was cut short")
 
 
 class CheckIn(PuzzleIn):
@@ -473,8 +479,8 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
         """For setters: status, count (up to 50), grade and score, undecided and differing
         cells, single edits that make the puzzle unique, or a minimal conflicting set of clues
         and a reason; `differ_complete` and `conflict_minimal` say whether the time budget
-        (about a second) let those finish (`conflict_minimal` null: a conflict in the clues'
-        places, which no deletion narrows; the reason says so)."""
+        (`patience`) let those finish (`conflict_minimal` null: a conflict in the clues'
+        places, which no deletion narrows; the reason says so): if not, ask again with more."""
         return await heavy(request, "analyze", **body.model_dump())
 
     @app.get("/api/limits")

@@ -101,10 +101,12 @@ def generate(genre: str, size: str, grade: str | None, seed: int,
                          f"time; try another grade or a smaller size") from last
 
 
-def analyze(puzzle: str, genre: str | None, focus: list[int] | None = None) -> dict[str, Any]:
+def analyze(puzzle: str, genre: str | None, focus: list[int] | None = None,
+            patience: float | None = None) -> dict[str, Any]:
     loaded = load_puzzle(puzzle, genre)
     return with_warnings(loaded, analyze_puzzle(
-        loaded.puzzle, focus=None if focus is None else (focus[0], focus[1])))
+        loaded.puzzle, focus=None if focus is None else (focus[0], focus[1]),
+        patience=patience))
 
 
 def picture(puzzle: str, genre: str | None, answer: Any = None,

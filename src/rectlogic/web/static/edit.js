@@ -161,28 +161,45 @@ async function analyse() {
     const made = await api("/api/compose", state, mine.signal);
     if (pending !== mine) return;
     current(made.url);  // the puzzle as drawn, whatever its analysis says
-    const a = await api("/api/analyze", lastEdit ? { puzzle: url, focus: lastEdit } : { puzzle: url },
-                        mine.signal);
+    const asked = lastEdit ? { puzzle: url, focus: lastEdit } : { puzzle: url };
+    let a = await api("/api/analyze", asked, mine.signal);
     if (pending !== mine) return;
-    $("analysis").textContent = verdict(a);
-    $("analysis").dataset.status = a.status;
-    $("reason").textContent = notes(a);
-    marks = [...a.undecided.map((cell) => ({ cell, kind: "undecided" })),
-             ...a.differ.map((cell) => ({ cell, kind: "differ" })),
-             ...a.conflict.map((cell) => ({ cell, kind: "conflict" }))];
-    $("suggestions").replaceChildren(...a.suggestions.map((s) => {
-      const li = document.createElement("li"), b = document.createElement("button");
-      b.textContent = s.change + (s.grade ? ` (grade ${s.grade})`
-        : s.count === 1 ? " (unique; not graded in time)"
-        : ` (${s.complete ? s.count : `at least ${s.count}`} answers left)`);
-      b.className = "suggestion";
-      b.onclick = () => { analysing(); importPuzzle(s.url, true).catch(failed); };
-      li.appendChild(b); return li;
-    }));
-    draw();
+    show(a, a.ask_again_with !== null);
+    // The verdict is on screen; the fewest conflicting clues, or every differing cell, come
+    // with askings that have more time (up to the server's most; a new edit aborts them).
+    while (a.ask_again_with !== null) {
+      const before = a;
+      try {
+        a = await api("/api/analyze", { ...asked, patience: a.ask_again_with }, mine.signal);
+      } catch (err) {
+        if (err.name === "AbortError") throw err;
+        a = { ...before, ask_again_with: null };  // a busy server: what came stands, as it says
+      }
+      if (pending !== mine) return;
+      show(a, a.ask_again_with !== null);
+    }
   } catch (err) {
     if (err.name !== "AbortError") failed(err);
   }
+}
+function show(a, narrowing) {
+  $("analysis").textContent = verdict(a);
+  $("analysis").dataset.status = a.status;
+  $("reason").textContent = notes(a, narrowing);
+  $("reason").dataset.narrowing = narrowing ? "yes" : "no";
+  marks = [...a.undecided.map((cell) => ({ cell, kind: "undecided" })),
+           ...a.differ.map((cell) => ({ cell, kind: "differ" })),
+           ...a.conflict.map((cell) => ({ cell, kind: "conflict" }))];
+  $("suggestions").replaceChildren(...a.suggestions.map((s) => {
+    const li = document.createElement("li"), b = document.createElement("button");
+    b.textContent = s.change + (s.grade ? ` (grade ${s.grade})`
+      : s.count === 1 ? " (unique; not graded in time)"
+      : ` (${s.complete ? s.count : `at least ${s.count}`} answers left)`);
+    b.className = "suggestion";
+    b.onclick = () => { analysing(); importPuzzle(s.url, true).catch(failed); };
+    li.appendChild(b); return li;
+  }));
+  draw();
 }
 function verdict(a) {  // the status line: how many answers, how hard, how long it took
   const count = a.complete ? a.count : `at least ${a.count}`;
@@ -192,12 +209,13 @@ function verdict(a) {  // the status line: how many answers, how hard, how long 
   else if (a.grade) text += `, grade ${a.grade}` + (a.score !== null ? ` (score ${a.score})` : "");
   return text + ` — ${Math.round(a.seconds * 1000)} ms`;
 }
-function notes(a) {  // why there is no answer, and which parts stopped short
+function notes(a, narrowing) {  // why there is no answer, and which parts stopped short
   const out = [];
+  const short = narrowing ? "looking further…" : "the time ran out";
   if (a.reason) out.push(`Why: ${a.reason}.`);
   if (a.conflict.length) out.push(`Red: ${a.conflict.length === 1 ? "this cannot hold" : `these ${a.conflict.length} cannot all hold`}` +
-                                  (a.conflict_minimal === false ? " (perhaps not the fewest: the time ran out)." : "."));
-  if (a.status === "multiple") out.push(`Blue: where answers differ${a.differ_complete ? "" : " (at least: the time ran out)"}.`);
+                                  (a.conflict_minimal === false ? ` (perhaps not the fewest: ${short}).` : "."));
+  if (a.status === "multiple") out.push(`Blue: where answers differ${a.differ_complete ? "" : ` (at least: ${short})`}.`);
   return out.join(" ");
 }
 function failed(err) {
