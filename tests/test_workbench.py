@@ -303,6 +303,7 @@ def test_a_part_cut_short_is_asked_again_with_more_time(page: Page, server: str)
     assert any("looking further" in r for r in reasons)
     final = page.inner_text("#reason")
     assert "cannot" in final and "perhaps" not in final and "looking further" not in final
+    shot(page, "asked-again")
 
 
 @pytest.mark.parametrize(("kind", "solved"), [("SVG", False), ("PNG", True)])
