@@ -269,3 +269,27 @@ def test_the_analysis_bench_asks_again_as_the_workbench_does(monkeypatch) -> Non
     assert cut > 0 and r["asked_again"] == cut == len(r["cut_short_edits"])
     assert r["askings"] >= cut
     assert 0 <= r["short_again"] <= cut and r["again_median_ms"] > 0
+
+
+@pytest.mark.parametrize("name", GENRE_NAMES)
+def test_differing_cells_ask_again_where_a_question_ran_out_of_nodes(name: str,
+                                                                     monkeypatch) -> None:
+    """With one search node per first question (every one runs out), the questions asked
+    again with more nodes still find every differing cell: the same cells as with the full
+    budget, and complete (the answers the count found are given to neither)."""
+    import rectlogic.analyze as analysis
+
+    checked = 0
+    for q in relaxed(name):
+        found = solve(q, limit=2)
+        if found.status != "multiple":
+            continue
+        settled = analysis.default_fixpoint(q)[1]
+        first = found.answers[0]
+        full = analysis.differ(q, first, [], settled)
+        monkeypatch.setattr(analysis, "QUESTION_NODES", 1)
+        starved = analysis.differ(q, first, [], settled)
+        monkeypatch.undo()
+        assert full[1] and full[0] and starved == full
+        checked += 1
+    assert checked > 0

@@ -166,8 +166,9 @@ def differ(puzzle: Board, first: Any, answers: Sequence[Any],
     """Every cell on which some answer differs from `first`, and whether that is all of them.
     The answers found already show most; then each variable still open after the rules, on
     which no answer found differs yet, gets one question: is there an answer with another
-    value here? (An answer found that way shows more cells at once.) `settled`: the default
-    rung's fixpoint from the empty board."""
+    value here? (An answer found that way shows more cells at once; a question that runs
+    out of nodes is asked again with 8, 64, … times as many, while the time lasts.)
+    `settled`: the default rung's fixpoint from the empty board."""
     switched = _switched_differ(puzzle, first, answers)
     if switched is not None:
         return switched
@@ -184,25 +185,29 @@ def differ(puzzle: Board, first: Any, answers: Sequence[Any],
 
     for other in answers:
         count_in(other)
-    complete = True
     full = genre.propagator(puzzle, genre.rules_for(None))
     settled = settled.copy()  # narrowed as variables are shown the same in every answer
-    for v in np.flatnonzero(popcount(settled) > 1):
-        if varied[v] or popcount(settled[v:v + 1])[0] == 1:
-            continue
-        if limits.expired():
-            complete = False
+    asked = np.flatnonzero(popcount(settled) > 1)
+    for scale in (1, 8, 64, 512, 4096):  # questions out of nodes, asked again with more
+        unsure = []
+        for v in asked:
+            if varied[v] or popcount(settled[v:v + 1])[0] == 1:
+                continue
+            if limits.expired():
+                return [(int(r), int(c)) for r, c in np.argwhere(seen)], False
+            narrowed = settled.copy()
+            narrowed[v] = int(settled[v]) & ~int(mine[v])  # (uint64 or Python int domains)
+            found = solve(puzzle, limit=1, budget=scale * QUESTION_NODES, start=narrowed)
+            if found.answers:
+                count_in(found.answers[0])
+            elif found.status == "none":
+                settled = _kept(settled, v, mine[v], full)
+            else:
+                unsure.append(v)
+        asked = unsure
+        if not unsure:
             break
-        narrowed = settled.copy()
-        narrowed[v] = int(settled[v]) & ~int(mine[v])  # (uint64 or Python int domains)
-        found = solve(puzzle, limit=1, budget=QUESTION_NODES, start=narrowed)
-        if found.answers:
-            count_in(found.answers[0])
-        elif found.status == "none":
-            settled = _kept(settled, v, mine[v], full)
-        else:
-            complete = False
-    return [(int(r), int(c)) for r, c in np.argwhere(seen)], complete
+    return [(int(r), int(c)) for r, c in np.argwhere(seen)], not asked
 
 
 def _kept(settled: np.ndarray, v: int, value: Any, full: Any) -> np.ndarray:
@@ -280,7 +285,10 @@ def _switched_differ(puzzle: Board, first: Any, answers: Sequence[Any]
             board.solver.set_phases(breaking)  # break many at once
             switch = board.fresh()  # one clause, for this question: break one kept
             board.solver.add_clause([-switch, *breaking])
-            said, answer = board.ask(items, 8 * SWITCH_CONFLICTS, assume=[switch])
+            for budget in (8, 64, 512):  # asked again with more, while the time lasts
+                said, answer = board.ask(items, budget * SWITCH_CONFLICTS, assume=[switch])
+                if said is not None or limits.expired():
+                    break
             board.retire(switch)
             if said is not False:
                 complete = said is True
