@@ -293,3 +293,17 @@ def test_differing_cells_ask_again_where_a_question_ran_out_of_nodes(name: str,
         assert full[1] and full[0] and starved == full
         checked += 1
     assert checked > 0
+
+
+def test_the_command_line_says_how_to_finish_what_was_cut_short() -> None:
+    """`rectlogic analyze --patience`: cut short, it names the patience that may finish it;
+    given that, it says where the answers differ without "at least"; out of range, one
+    line and exit 2."""
+    blank = "https://puzz.link/p?shakashaka/8/8/zzzj"  # an empty 8×8
+    r = run("analyze", blank, "--patience", "0.001")
+    assert r.returncode == 0 and "cut short: --patience 0.01 may finish it" in r.stdout
+    r = run("analyze", blank, "--patience", "5")
+    assert r.returncode == 0 and "answers differ at" in r.stdout
+    assert "at least: the time ran out" not in r.stdout and "cut short" not in r.stdout
+    r = run("analyze", blank, "--patience", "6")
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
