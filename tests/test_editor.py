@@ -30,9 +30,11 @@ def status_is(page: Page, status: str) -> None:
 
 def settled(page: Page) -> str:
     """The verdict once the workbench has one for the puzzle on the board (it says
-    "analysing" from an edit until its analysis comes back)."""
+    "analysing" from an edit until its analysis comes back), and has finished asking again
+    for what the first analysis cut short."""
     page.wait_for_function(
-        "!['analysing', undefined].includes(document.querySelector('#analysis').dataset.status)",
+        "!['analysing', undefined].includes(document.querySelector('#analysis').dataset.status)"
+        " && document.querySelector('#reason').dataset.narrowing !== 'yes'",
         timeout=20_000)
     return page.locator("#analysis").get_attribute("data-status")
 
