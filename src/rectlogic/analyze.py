@@ -103,11 +103,15 @@ def analyze(puzzle: Board, timeout: float | None = None, patience: float | None 
                 cells, out["conflict_minimal"], why = conflict(puzzle, focus)
             out["conflict"] = [list(cell) for cell in cells]
             out["reason"] = out["reason"] or why
-    short = out["differ_complete"] is False or out["conflict_minimal"] is False
     out["ask_again_with"] = (min(MOST_PATIENCE, round(FOLLOW_UP * patience, 4))
-                             if short and patience < MOST_PATIENCE else None)
+                             if cut_short(out) and patience < MOST_PATIENCE else None)
     out["seconds"] = round(time.perf_counter() - started, 4)
     return out
+
+
+def cut_short(out: dict[str, Any]) -> bool:
+    """Did the time cut an analysis's differing cells or its conflict short?"""
+    return out["differ_complete"] is False or out["conflict_minimal"] is False
 
 
 def default_patience(puzzle: Board) -> float:
@@ -187,14 +191,15 @@ def differ(puzzle: Board, first: Any, answers: Sequence[Any],
         count_in(other)
     full = genre.propagator(puzzle, genre.rules_for(None))
     settled = settled.copy()  # narrowed as variables are shown the same in every answer
-    asked = np.flatnonzero(popcount(settled) > 1)
+    unsure = np.flatnonzero(popcount(settled) > 1).tolist()
     for scale in (1, 8, 64, 512, 4096):  # questions out of nodes, asked again with more
-        unsure = []
-        for v in asked:
+        asked, unsure = unsure, []
+        for k, v in enumerate(asked):
             if varied[v] or popcount(settled[v:v + 1])[0] == 1:
                 continue
             if limits.expired():
-                return [(int(r), int(c)) for r, c in np.argwhere(seen)], False
+                unsure += asked[k:]  # not asked: not known
+                break
             narrowed = settled.copy()
             narrowed[v] = int(settled[v]) & ~int(mine[v])  # (uint64 or Python int domains)
             found = solve(puzzle, limit=1, budget=scale * QUESTION_NODES, start=narrowed)
@@ -204,10 +209,9 @@ def differ(puzzle: Board, first: Any, answers: Sequence[Any],
                 settled = _kept(settled, v, mine[v], full)
             else:
                 unsure.append(v)
-        asked = unsure
-        if not unsure:
+        if not unsure or limits.expired():
             break
-    return [(int(r), int(c)) for r, c in np.argwhere(seen)], not asked
+    return [(int(r), int(c)) for r, c in np.argwhere(seen)], not unsure
 
 
 def _kept(settled: np.ndarray, v: int, value: Any, full: Any) -> np.ndarray:

@@ -563,6 +563,7 @@ def bench_cmd(
             print(first_solve_table(found))
         return
     if analysis:
+        from .analyze import FOLLOW_UP
         from .bench.analysis import SIZES, run_analysis_bench
 
         _banked(genre, SIZES)
@@ -581,8 +582,8 @@ def bench_cmd(
                   f"{r['cpu_max_ms']} ms")
             if r["asked_again"]:
                 print(f"{'':<18} cut short: {r['asked_again']} asked again ({r['askings']} "
-                      f"askings, each with ten times the time), {r['short_again']} still cut "
-                      f"short; the askings took median {r['again_median_ms']} ms, p99 "
+                      f"askings, each with {FOLLOW_UP} times the time), {r['short_again']} "
+                      f"still cut short; the askings took median {r['again_median_ms']} ms, p99 "
                       f"{r['again_p99_ms']} ms, max {r['again_max_ms']} ms")
         return
     if hints:

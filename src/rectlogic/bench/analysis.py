@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .. import bank
-from ..analyze import analyze
+from ..analyze import analyze, cut_short
 from ..formats.auto import load
 from ..genres import genre_of
 from ..solve import warm_up
@@ -102,8 +102,7 @@ def run_analysis_bench(sizes: tuple[int, ...] = SIZES, per_size: int = 0,
                         again = analyze(q, focus=cell, patience=again["ask_again_with"])
                         askings += 1
                     second.append(1000 * (time.perf_counter() - began))
-                    still += again["differ_complete"] is False or again[
-                        "conflict_minimal"] is False
+                    still += cut_short(again)
                 done += 1
                 if progress:
                     progress(done)
