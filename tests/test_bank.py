@@ -267,3 +267,30 @@ def test_a_bank_built_with_a_spread_follows_it(tmp_path) -> None:
     kept, _ = bank.fill(name, (side, side), target, 4, bank.FISHING["small"],
                         [b.score for b in first] * 3)
     assert kept is not None and [b.puzzle for b in kept] == [b.puzzle for b in first]
+
+
+def test_a_large_size_fishes_only_the_grades_the_size_before_reached(tmp_path, monkeypatch) -> None:
+    """`bank.build`: a grade the 10×10 did not reach is not fished at 15×15, nor one the
+    15×15 did not reach at 20×20 (it says so); the small sizes fish every grade."""
+    genre = GENRES[0].name
+    ladder = bank.grades(genre)[1:]
+    asked: list[tuple[int, str]] = []
+    missing = {(10, ladder[0]), (15, ladder[1])}
+
+    def fill(name, size, target, want, *rest):
+        asked.append((size[0], target))
+        return (None, 1) if (size[0], target) in missing else ([], 1)
+
+    monkeypatch.setattr(bank, "fill", fill)
+    monkeypatch.setattr(bank, "add", lambda boards, path, create=False: 0)
+    said: list[str] = []
+    bank.build(tmp_path / "b.sqlite", [genre], say=said.append)
+    sides = [s for s in (6, 8, 10, 15, 20) if s in GENRES[0].BANK_SIDES]
+    expected = [(s, g) for s in sides for g in ladder
+                if not (s == 15 and g == ladder[0]) and not (s == 20 and g in ladder[:2])]
+    assert asked == expected
+    assert f"{genre} 15x15 {ladder[0]}: not fished (not reached at 10x10)" in said
+    monkeypatch.setattr(bank, "LARGE_SKIPS_UNREACHED", False)
+    asked.clear()
+    bank.build(tmp_path / "b.sqlite", [genre], say=said.append)
+    assert asked == [(s, g) for s in sides for g in ladder]

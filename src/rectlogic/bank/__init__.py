@@ -53,6 +53,11 @@ is out of the generator's reach at that size, or nearly). A grade
 whose boards do not all come in within the most attempts is left out (its few boards with
 it): the bank offers a grade in full or not at all, and a grade the generator makes less
 than once in a hundred attempts is not one a player could ask it for."""
+LARGE_SKIPS_UNREACHED = True
+"""A large size does not fish a grade the size before it did not reach: no genre's bank
+has a grade at 15×15 or 20×20 that the size below lacks, and fishing one that never comes
+(60 attempts of a 20×20 at a few seconds each, several grades per genre) took a third of
+`make bank`."""
 
 
 def default_path() -> Path:
@@ -308,27 +313,38 @@ def build(path: str | Path, genres: Iterable[str], workers: int = 1,
           ) -> None:
     """Fill a bank to the shipped standard: PER_GRADE boards per small size and every grade
     the generator reaches there, PER_LARGE per large size and grade reached (`FISHING` says
-    how long it tries), in the published style; every grade but `none`, `search` included.
+    how long it tries), in the published style; every grade but `none`, `search` included,
+    except that a large size fishes only the grades the size before it reached
+    (`LARGE_SKIPS_UNREACHED`).
     `spread(genre, size)`: reference scores by grade (Janko's published boards), which a
     grade's boards follow where they would stray from them (`fill`). Seeds are fixed per
     genre, size and grade, so it rebuilds the same bank; boards already present are kept,
     and another genre's are not touched (a genre is added to a bank by building it alone)."""
     for genre in genres:
+        before: tuple[str, set[str]] | None = None  # the size fished last, its grades reached
         for sizes, want, fishing in ((SMALL_SIZES, PER_GRADE, FISHING["small"]),
                                      (LARGE_SIZES, PER_LARGE, FISHING["large"])):
             for r, c in sizes:
                 if r not in get_genre(genre).BANK_SIDES:
                     continue
                 scores = spread(genre, (r, c)) if spread is not None else {}
+                reached = set()
                 for target in grades(genre)[1:]:
+                    if (LARGE_SKIPS_UNREACHED and sizes is LARGE_SIZES and before is not None
+                            and target not in before[1]):
+                        say(f"{genre} {r}x{c} {target}: not fished (not reached at "
+                            f"{before[0]})")
+                        continue
                     kept, attempts = fill(genre, (r, c), target, want, fishing,
                                           scores.get(target, []), workers, scheduler)
                     if kept is None:
                         say(f"{genre} {r}x{c} {target}: not reached (fewer than {want} in "
                             f"{attempts} attempts)")
                         continue
+                    reached.add(target)
                     n = add(kept, path, create=True)
                     say(f"{genre} {r}x{c} {target}: {n} added ({attempts} attempts)")
+                before = (f"{r}x{c}", reached)
 
 
 __all__ = ["SEARCH", "BankUnavailable", "NoSuchBoard", "Row", "add", "admit", "build", "counts",
