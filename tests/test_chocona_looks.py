@@ -29,18 +29,3 @@ def test_the_bank_misses_only_what_is_named_here() -> None:
     looks, hardness = bank_misses()
     assert looks.get("chocona", set()) == set() and hardness.get("chocona", set()) == set()
 
-
-def test_larger_answers_keep_their_rectangles_as_small_as_janko_does() -> None:
-    """On a board above 100 cells no shaded rectangle passes LARGER_MOST cells, darts and
-    rectangles grown into one another in line included (they reached 60 on a 15×15); a
-    10×10 keeps the taste's own largest."""
-    import numpy as np
-
-    from rectlogic.genres.chocona import generate as G
-
-    for n in (12, 15, 20):
-        for seed in range(12):
-            rng = np.random.default_rng([seed, n])
-            shaded = G.dense_packing(n, n, rng, G.setter(rng))
-            assert G.legal(shaded)
-            assert np.bincount(G.clumps(shaded)[shaded]).max() <= G.LARGER_MOST

@@ -257,16 +257,14 @@ def dense_packing(rows: int, cols: int, rng: np.random.Generator,
     then rectangles on the edge shaved and grown again, inward only. Packed again, up to
     PACKINGS times, while less than SPARSE of it is shaded (Janko's boards never are)."""
     largest = max(LEAST_LARGEST, round(taste.largest_rect * (100 / (rows * cols)) ** MAX_SCALING))
-    joined = LARGER_MOST if rows * cols > 100 else float("inf")
-    largest = min(largest, joined)
     for _ in range(PACKINGS):
-        shapes = shaded_shapes(rng, DARTS * rows * cols, taste.shape_tilt)
-        shaded = nestled_darts(rows, cols, rng, [(h, w) for h, w in shapes if h * w <= joined],
+        shaded = nestled_darts(rows, cols, rng,
+                               shaded_shapes(rng, DARTS * rows * cols, taste.shape_tilt),
                                taste.looks)
-        shaded = _grown(shaded, rng, largest, GROWTH * rows * cols, joined=joined)
+        shaded = _grown(shaded, rng, largest, GROWTH * rows * cols)
         if taste.shave:
             shaded = _grown(_shaved(shaded, rng, taste.shave), rng, largest,
-                            REGROWTH * rows * cols, to_edge=False, joined=joined)
+                            REGROWTH * rows * cols, to_edge=False)
         if shaded.mean() >= SPARSE:
             break
     return shaded
@@ -274,13 +272,10 @@ def dense_packing(rows: int, cols: int, rng: np.random.Generator,
 
 PACKINGS, SPARSE = 6, 0.55
 """Packings tried per answer, and the shaded share below which one is tried again."""
-MAX_SCALING, LEAST_LARGEST, LARGER_MOST = 0.2, 6, 20
+MAX_SCALING, LEAST_LARGEST = 0.2, 6
 """The taste's largest rectangle is for a 10×10, times (100 / cells) to this power on
 other sizes (more rectangles reach further up: Janko's 12×12 and larger boards have no
-larger rectangles than his 10×10s), and never below LEAST_LARGEST cells; on a board of
-more than 100 cells never above LARGER_MOST, darts and rectangles grown into one another
-included (Janko's larger boards: 20 at most, 15 on most; ours, where growth joined
-rectangles in line and darts came in any of his shapes, 24 on average and up to 60)."""
+larger rectangles than his 10×10s), and never below LEAST_LARGEST cells."""
 
 
 def nestled_darts(rows: int, cols: int, rng: np.random.Generator,
@@ -314,10 +309,9 @@ def nestled_darts(rows: int, cols: int, rng: np.random.Generator,
 
 
 def _grown(shaded: np.ndarray, rng: np.random.Generator, largest: int, moves: int,
-           to_edge: bool = True, joined: float = float("inf")) -> np.ndarray:
+           to_edge: bool = True) -> np.ndarray:
     """`moves` tries at growing a random rectangle by a row or column on a random side, each
-    kept where the window rule holds and the rectangle stays within `largest` cells (and
-    within `joined` with any rectangle it meets in line, which it then joins; and,
+    kept where the window rule holds and the rectangle stays within `largest` cells (and,
     unless `to_edge`, off the board's edge where it was not on it)."""
     rows, cols = shaded.shape
     edge = (0, rows, 0, cols)
@@ -334,9 +328,7 @@ def _grown(shaded: np.ndarray, rng: np.random.Generator, largest: int, moves: in
         grown = shaded.copy()
         grown[box[0] : box[1], box[2] : box[3]] = True
         if legal(grown):
-            top, bottom, left, right = _block(grown, int(r), int(c))  # it may meet another
-            if (bottom - top) * (right - left) <= joined:
-                shaded = grown
+            shaded = grown
     return shaded
 
 
@@ -490,10 +482,8 @@ def blend(puzzle: Puzzle, answer: Answer, rng: np.random.Generator,
 
 
 MERGES, MERGED_SIZE, CELLS_PER_REGION, PLAIN_FIRST = 60, 9, 5.0, 0.5
-"""Merges tried per 100 cells (a smaller board as many as a 10×10: a fixed number per
-board left a 20×20's regions at 4.7 cells, and their many borders gave it away), the
-largest region one may make, the cells per region merging stops at (Janko's: 5), and how
-often a merge starts from a region all or none shaded."""
+"""Merges tried per board, the largest region one may make, the cells per region merging
+stops at (Janko's: 5), and how often a merge starts from a region all or none shaded."""
 LARGE, LARGE_MERGES = 8, 0.3
 """A merge that makes a region of LARGE cells or more is tried only this often: one region
 in ten of Janko's has 8 cells or more, and merging alone made twice as many."""
@@ -509,7 +499,7 @@ def coarsen(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
     many very large ones)."""
     labels = _plain_merged(labels, shaded, rng, accept, taste)
     scale = taste.region_scale
-    for _ in range(round(MERGES * max(1.0, labels.size / 100))):
+    for _ in range(MERGES):
         n = int(labels.max()) + 1
         if labels.size / n >= CELLS_PER_REGION * scale:
             break
