@@ -18,7 +18,7 @@ import pytest
 
 from rectlogic.analyze import FOLLOW_UP, MOST_PATIENCE, analyze
 from rectlogic.bench.analysis import single_edits
-from rectlogic.formats.auto import dump, load
+from rectlogic.formats.auto import load, url_of
 from rectlogic.genres.registry import GENRE_NAMES, get_genre
 from rectlogic.grade import grade
 from rectlogic.sat import solve_sat
@@ -318,6 +318,3 @@ def blank_with_many_answers():
             return q
     raise AssertionError("no genre's blank 8×8 has answers that differ")
 
-
-def url_of(puzzle) -> str:
-    return dump(puzzle, None, "url").strip()

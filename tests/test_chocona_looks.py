@@ -28,4 +28,3 @@ def test_the_bank_misses_only_what_is_named_here() -> None:
     """The shipped bank beside Janko's: within every bound but the misses named here (issue 27)."""
     looks, hardness = bank_misses()
     assert looks.get("chocona", set()) == set() and hardness.get("chocona", set()) == set()
-

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Page
 
 from rectlogic.bench.analysis import single_edits
-from rectlogic.formats.auto import dump, load
+from rectlogic.formats.auto import load, url_of
 from rectlogic.genres.registry import GENRE_NAMES, get_genre
 from rectlogic.solve import solve
 
@@ -46,9 +46,6 @@ def example(name: str) -> object:
     """The genre's first solved example, as a puzzle."""
     return load(get_genre(name).examples.SOLVED[0].url, name).puzzle
 
-
-def url_of(puzzle: object) -> str:
-    return dump(puzzle, None, "url").strip()
 
 
 def no_answer_edit(name: str) -> tuple[tuple[int, int], object]:

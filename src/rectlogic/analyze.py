@@ -22,7 +22,7 @@ import numpy as np
 from .engine import clauses, limits
 from .engine.fixpoint import popcount
 from .errors import RectlogicError
-from .formats.auto import dump
+from .formats.auto import url_of
 from .genres import Board, genre_of
 from .grade import grade
 from .hint import open_cells
@@ -331,7 +331,7 @@ def suggestions(puzzle: Board, answer: Any, near: set[Cell],
             others.append((change, edited))
     if unique:
         unique.sort(key=lambda t: (t[0], t[1]))
-        return [{"change": c, "url": _url(e), "grade": g, "count": 1, "complete": True}
+        return [{"change": c, "url": url_of(e), "grade": g, "count": 1, "complete": True}
                 for _, _, c, e, g in unique[:SUGGESTIONS]]
     counted = []
     for change, edited in others[:2 * SUGGESTIONS]:
@@ -343,7 +343,7 @@ def suggestions(puzzle: Board, answer: Any, near: set[Cell],
         # the grade above found two answers: a count cut shorter says at least two
         counted.append((max(2, s.count), s.complete and s.count < COUNT_CAP, change, edited))
     counted.sort(key=lambda t: t[0])
-    return [{"change": c, "url": _url(e), "grade": None, "count": n, "complete": done}
+    return [{"change": c, "url": url_of(e), "grade": None, "count": n, "complete": done}
             for n, done, c, e in counted[:SUGGESTIONS]]
 
 
@@ -978,6 +978,3 @@ def _no_answer(puzzle: Board) -> bool | None:
     """Has the board no answer? True, False, or None when the search ran out of nodes."""
     return _ask(puzzle)[0]
 
-
-def _url(puzzle: Board) -> str:
-    return dump(puzzle, None, "url").strip()

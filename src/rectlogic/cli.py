@@ -345,7 +345,7 @@ def booklet_cmd(
 
 
 def dump_url(board: Any) -> str:
-    return formats.dump(board.puzzle, None, "url").strip()
+    return formats.url_of(board.puzzle)
 
 
 bank_app = typer.Typer(help="The bank of graded boards (the shipped one, or --bank PATH).")

@@ -328,7 +328,7 @@ def build(path: str | Path, genres: Iterable[str], workers: int = 1,
                 if r not in get_genre(genre).BANK_SIDES:
                     continue
                 scores = spread(genre, (r, c)) if spread is not None else {}
-                reached = set()
+                reached: set[str] = set()
                 for target in grades(genre)[1:]:
                     if (LARGE_SKIPS_UNREACHED and sizes is LARGE_SIZES and before is not None
                             and target not in before[1]):

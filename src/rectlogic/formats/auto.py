@@ -148,10 +148,15 @@ def read_answer(puzzle: Any, given: Any) -> Any:
 FORMATS = ("url", "pzprv3", "janko", "text")
 
 
+def url_of(puzzle: Any) -> str:
+    """The puzzle as a puzz.link URL, on one line (`dump` to "url" without its newline)."""
+    return codec(puzzle.genre).to_url(puzzle)
+
+
 def dump(puzzle: Any, answer: Any | None, to: str) -> str:
     c = codec(puzzle.genre)
     if to == "url":
-        return c.to_url(puzzle) + "\n"
+        return url_of(puzzle) + "\n"
     if to == "pzprv3":
         return c.to_pzprv3(puzzle, answer)
     if to == "text":

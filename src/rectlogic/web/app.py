@@ -31,7 +31,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import bank
 from ..analyze import MOST_PATIENCE
 from ..errors import RectlogicError
-from ..formats.auto import Loaded, dump, genre_name, load, read_answer
+from ..formats.auto import Loaded, dump, genre_name, load, read_answer, url_of
 from ..genres import genre_of, registry
 from ..genres.registry import GENRE_NAMES, get_genre
 from ..grid import parse_size
@@ -230,7 +230,7 @@ class Guard:
 def board_json(puzzle: Any) -> dict[str, Any]:
     """What a player page needs to draw and play the board: the genre's description, and
     the puzzle's URL."""
-    return {**genre_of(puzzle).board_json(puzzle), "url": dump(puzzle, None, "url").strip()}
+    return {**genre_of(puzzle).board_json(puzzle), "url": url_of(puzzle)}
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
@@ -403,7 +403,7 @@ def create_app(bank_path: str | Path | None = None, workers: int | None = None,
         """The editor's state (a token per cell, region borders) → the puzzle's URL."""
         puzzle = get_genre(body.genre).author.compose(body.rows, body.cols, body.cells,
                                                       body.borders)
-        return {"url": dump(puzzle, None, "url").strip()}
+        return {"url": url_of(puzzle)}
 
     @app.post("/api/decompose")
     def decompose(body: PuzzleIn) -> dict[str, Any]:
