@@ -294,3 +294,23 @@ def test_a_large_size_fishes_only_the_grades_the_size_before_reached(tmp_path, m
     asked.clear()
     bank.build(tmp_path / "b.sqlite", [genre], say=said.append)
     assert asked == [(s, g) for s in sides for g in ladder]
+
+
+def test_a_large_size_fishes_no_grade_above_the_genres_large_top(tmp_path, monkeypatch) -> None:
+    """`bank.build`: with a genre's `BANK_LARGE_TOP` set, 15×15 and 20×20 stop at that grade;
+    the small sizes still fish every grade."""
+    genre = GENRES[0].name
+    ladder = bank.grades(genre)[1:]
+    asked: list[tuple[int, str]] = []
+
+    def fill(name, size, target, want, *rest):
+        asked.append((size[0], target))
+        return [], 1
+
+    monkeypatch.setattr(bank, "fill", fill)
+    monkeypatch.setattr(bank, "add", lambda boards, path, create=False: 0)
+    monkeypatch.setattr(type(GENRES[0]), "BANK_LARGE_TOP", ladder[0])
+    bank.build(tmp_path / "b.sqlite", [genre], say=lambda line: None)
+    sides = [s for s in (6, 8, 10, 15, 20) if s in GENRES[0].BANK_SIDES]
+    assert asked == [(s, g) for s in sides for g in (ladder if s <= 10 else ladder[:1])]
+    assert bank.fished_grades(genre, large=False) == ladder

@@ -307,6 +307,14 @@ def fill(genre: str, size: tuple[int, int], target: str, want: int, fishing: tup
     return spread_like(more.boards, reference, want), catch.attempts + more.attempts
 
 
+def fished_grades(genre: str, large: bool) -> list[str]:
+    """The grades `build` fishes (every grade but `none`), easiest first; at a large size
+    only up to the genre's `BANK_LARGE_TOP`."""
+    ladder = grades(genre)[1:]
+    top = get_genre(genre).BANK_LARGE_TOP
+    return ladder[:ladder.index(top) + 1] if large and top is not None else ladder
+
+
 def build(path: str | Path, genres: Iterable[str], workers: int = 1,
           say: Callable[[str], None] = print, scheduler: str | None = None,
           spread: Callable[[str, tuple[int, int]], dict[str, list[int]]] | None = None
@@ -315,7 +323,7 @@ def build(path: str | Path, genres: Iterable[str], workers: int = 1,
     the generator reaches there, PER_LARGE per large size and grade reached (`FISHING` says
     how long it tries), in the published style; every grade but `none`, `search` included,
     except that a large size fishes only the grades the size before it reached
-    (`LARGE_SKIPS_UNREACHED`).
+    (`LARGE_SKIPS_UNREACHED`) and none above the genre's `BANK_LARGE_TOP`.
     `spread(genre, size)`: reference scores by grade (Janko's published boards), which a
     grade's boards follow where they would stray from them (`fill`). Seeds are fixed per
     genre, size and grade, so it rebuilds the same bank; boards already present are kept,
@@ -329,7 +337,7 @@ def build(path: str | Path, genres: Iterable[str], workers: int = 1,
                     continue
                 scores = spread(genre, (r, c)) if spread is not None else {}
                 reached: set[str] = set()
-                for target in grades(genre)[1:]:
+                for target in fished_grades(genre, large=sizes is LARGE_SIZES):
                     if (LARGE_SKIPS_UNREACHED and sizes is LARGE_SIZES and before is not None
                             and target not in before[1]):
                         say(f"{genre} {r}x{c} {target}: not fished (not reached at "

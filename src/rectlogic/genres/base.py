@@ -281,6 +281,10 @@ class Genre(ABC, Generic[P, A]):
     BANK_SIDES: ClassVar[tuple[int, ...]] = (6, 8, 10, 15, 20)
     """The board sides the shipped bank promises boards of (`bank.build` fills these): a
     genre whose generator does not reach one answer on larger boards promises fewer."""
+    BANK_LARGE_TOP: ClassVar[str | None] = None
+    """The hardest grade the shipped bank fishes at its large sides (15×15, 20×20); None:
+    every grade. A genre whose attempts at its top grades take minutes on a large board
+    stops below them, so that `make bank` stays within its half hour."""
     SCALING_SIDES: ClassVar[tuple[int, ...]] = (10, 25, 50, 100, 200)
     """Board sides of the scaling benchmark (`bench --scaling`)."""
     RULES_TEXT: ClassVar[str] = ""
