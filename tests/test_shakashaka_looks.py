@@ -44,7 +44,7 @@ def test_the_bank_misses_only_what_is_named_here() -> None:
     10.5 % of the numbers 0 (bound 10) and one board in 64 showing at most two digits (bound
     5–20 %), went with themed boards (`generate.THEMES`: about one 10×10 in eight shows only
     1s and 2s or no number, made unique as shown): 6.8 % 0s, 10 boards in 64 with at most
-    two digits. The black share (13.97 %, bound 11–14) is the closest to its bound."""
+    two digits. The black share (13.99 %, bound 11–14) is the closest to its bound."""
     looks, hardness = bank_misses()
     assert looks.get("shakashaka", set()) == set()
     assert hardness.get("shakashaka", set()) == set()
