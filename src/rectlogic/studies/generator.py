@@ -86,10 +86,10 @@ def measured() -> list[Any]:
     return [g for g in registry.GENRES if hasattr(of_genre(g), "board_looks")]
 
 
-def accuracies(label: str) -> Callable[[list[dict[str, Any]]], str]:
-    """A headline: the classifier's accuracy per genre."""
+def accuracies(label: str, boards: str) -> Callable[[list[dict[str, Any]]], str]:
+    """A headline: the classifier's accuracy per genre, on `boards` (which sizes)."""
     return lambda rows: (f"a classifier over the looks measures tells {label} boards from "
-                         "Janko's (10×10 and above; 0.5 = a coin): " + ", ".join(
+                         f"Janko's ({boards}; 0.5 = a coin): " + ", ".join(
                              f"{r['genre']} {r[label]:.2f}" for r in rows
                              if r["measure"] == "classifier accuracy") + ".")
 
@@ -98,7 +98,7 @@ def looks_columns(label: str) -> tuple[str, ...]:
     return ("genre", "measure", label, "janko", "gap_low", "gap_high", "weight", "bound", "met")
 
 
-@study("bank-looks", looks_columns("bank"), accuracies("bank"),
+@study("bank-looks", looks_columns("bank"), accuracies("bank", "10×10 and above"),
        project="the shipped bank and Janko's published boards, 10×10 and above")
 def bank_looks(params: Params, track: Track) -> list[dict[str, Any]]:
     """The shipped bank beside Janko's published boards, 10×10 and above.
@@ -146,7 +146,7 @@ def by_size(genre: str, ours: list[tuple[Any, Any]], theirs: list[tuple[Any, Any
     return rows
 
 
-@study("generator-looks", looks_columns("generated"), accuracies("generated"),
+@study("generator-looks", looks_columns("generated"), accuracies("generated", "10×10"),
        project="fresh 10×10 boards of the generators, published style, any grade, beside "
        "Janko's published boards of 10×10")
 def generator_looks(params: Params, track: Track) -> list[dict[str, Any]]:
