@@ -15,7 +15,7 @@ import numpy as np
 from .batch import executor
 from .engine import limits, popcount
 from .errors import RectlogicError
-from .formats.auto import dump
+from .formats.auto import url_of
 from .genres.base import SEARCH, genre_of
 from .genres.generating import DEFAULT_STYLE, STYLES, Judge
 from .genres.registry import get_genre
@@ -54,7 +54,7 @@ class Board:
         return {
             "genre": self.genre, "rows": self.rows, "cols": self.cols, "grade": self.grade,
             "score": self.score, "stars": self.stars, "seed": self.seed,
-            "url": dump(self.puzzle, None, "url").strip(),
+            "url": url_of(self.puzzle),
             "solution": get_genre(self.genre).answer_json(self.puzzle, self.answer),
         }
 
