@@ -82,6 +82,9 @@ def components(
 def label_pieces(labels: Sequence[Sequence[Hashable]]) -> tuple[tuple[int, ...], ...]:
     """Any labelling → its connected pieces of equal labels, numbered by first row-major
     cell (a border runs wherever two neighbours have different labels, as in pzprjs)."""
+    grid = np.asarray(labels)
+    if grid.ndim == 2 and grid.dtype.kind in "biuf":  # numbers: compared a row at a time
+        return pieces(*grid.shape, grid[:, :-1] == grid[:, 1:], grid[:-1, :] == grid[1:, :])
     return components(
         len(labels), len(labels[0]), lambda r, c, rr, cc: labels[r][c] == labels[rr][cc]
     )

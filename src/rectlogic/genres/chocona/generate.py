@@ -65,8 +65,9 @@ def _numbered(labels: list[list[int]], shaded: np.ndarray,
               zeros: bool = True) -> tuple[Puzzle, Answer]:
     """Every region numbered from the answer (`zeros`: those with no shaded cell too)."""
     base = make_puzzle(labels, [[NO_CLUE] * len(labels[0]) for _ in labels])
-    counts = [int(sum(shaded[r, c] for r, c in cells)) for cells in base.region_cells]
-    clues = tuple(v if v or zeros else NO_CLUE for v in counts)
+    counts = np.bincount(base.region_array.reshape(-1), weights=shaded.reshape(-1),
+                         minlength=len(base.clues))
+    clues = tuple(int(v) if v or zeros else NO_CLUE for v in counts)
     puzzle = Puzzle(base.rows, base.cols, base.regions, clues)
     return puzzle, Answer(tuple(tuple(int(v) for v in row) for row in shaded))
 
@@ -287,25 +288,56 @@ def nestled_darts(rows: int, cols: int, rng: np.random.Generator,
     blindly, darts jam loose (about 52 % shaded, three all-white 2×2 windows a 10×10);
     setters pack tighter, many small rectangles a lane apart (Janko's: 59 %, 1.5)."""
     shaded = np.zeros((rows + 4, cols + 4), dtype=bool)  # two cells of margin
-    for h, w in shapes:
-        if h > rows or w > cols:
-            continue
+    cells, reach = BoxSums(shaded), BoxSums(_reach(shaded))
+    fits = [(h, w) for h, w in shapes if h <= rows and w <= cols]
+    tries = [looks if h * w > 1 else 1 + looks // 3 for h, w in fits]
+    # every place drawn at once, row then column per look (the draws of one at a time)
+    places = iter(rng.integers(2, np.repeat([(rows - h + 3, cols - w + 3) for h, w in fits],
+                                            tries, axis=0).reshape(-1)).tolist())
+    for (h, w), looked in zip(fits, tries, strict=True):
         best = None
-        for _ in range(looks if h * w > 1 else 1 + looks // 3):
-            r, c = int(rng.integers(2, rows - h + 3)), int(rng.integers(2, cols - w + 3))
-            if (shaded[r : r + h, c - 1 : c + w + 1].any() or shaded[r - 1, c : c + w].any()
-                    or shaded[r + h, c : c + w].any()):
+        for _ in range(looked):
+            r, c = next(places), next(places)
+            if reach(r, r + h, c, c + w):  # it or a strip along its sides is shaded
                 continue
-            near = (shaded[r : r + h, c - 2].sum() + shaded[r : r + h, c + w + 1].sum()
-                    + shaded[r - 2, c : c + w].sum() + shaded[r + h + 1, c : c + w].sum()
-                    + shaded[r - 1, c - 1] + shaded[r - 1, c + w] + shaded[r + h, c - 1]
-                    + shaded[r + h, c + w])
+            near = (cells(r, r + h, c - 2, c - 1) + cells(r, r + h, c + w + 1, c + w + 2)
+                    + cells(r - 2, r - 1, c, c + w) + cells(r + h + 1, r + h + 2, c, c + w)
+                    + cells(r - 1, r, c - 1, c) + cells(r - 1, r, c + w, c + w + 1)
+                    + cells(r + h, r + h + 1, c - 1, c) + cells(r + h, r + h + 1, c + w, c + w + 1))
             if best is None or near > best[0]:
                 best = (near, r, c)
         if best is not None:
             _, r, c = best
             shaded[r : r + h, c : c + w] = True
+            cells, reach = BoxSums(shaded), BoxSums(_reach(shaded))
     return shaded[2:-2, 2:-2]
+
+
+class BoxSums:
+    """The true cells of a grid counted over any box in four look-ups (a summed-area table,
+    as plain lists: `nestled_darts` looks at thousands of places between two darts)."""
+
+    __slots__ = ("table",)
+
+    def __init__(self, grid: np.ndarray) -> None:
+        table = np.zeros((grid.shape[0] + 1, grid.shape[1] + 1), dtype=np.int64)
+        table[1:, 1:] = grid.cumsum(0).cumsum(1)
+        self.table = table.tolist()
+
+    def __call__(self, top: int, bottom: int, left: int, right: int) -> int:
+        t = self.table
+        return t[bottom][right] - t[top][right] - t[bottom][left] + t[top][left]
+
+
+def _reach(shaded: np.ndarray) -> np.ndarray:
+    """Cells shaded or beside a shaded cell along an edge: a box holds none of them exactly
+    when neither it nor the strips along its sides (not its corners) hold a shaded cell."""
+    near = shaded.copy()
+    near[1:] |= shaded[:-1]
+    near[:-1] |= shaded[1:]
+    near[:, 1:] |= shaded[:, :-1]
+    near[:, :-1] |= shaded[:, 1:]
+    return near
 
 
 def _grown(shaded: np.ndarray, rng: np.random.Generator, largest: int, moves: int,
@@ -315,8 +347,9 @@ def _grown(shaded: np.ndarray, rng: np.random.Generator, largest: int, moves: in
     unless `to_edge`, off the board's edge where it was not on it)."""
     rows, cols = shaded.shape
     edge = (0, rows, 0, cols)
+    shaded = shaded.copy()
+    cells = np.argwhere(shaded)
     for _ in range(moves):
-        cells = np.argwhere(shaded)
         r, c = cells[rng.integers(len(cells))]
         box = _block(shaded, int(r), int(c))
         side = int(rng.integers(4))
@@ -325,10 +358,13 @@ def _grown(shaded: np.ndarray, rng: np.random.Generator, largest: int, moves: in
                 or (box[1] - box[0]) * (box[3] - box[2]) > largest
                 or (not to_edge and box[side] == edge[side])):
             continue
-        grown = shaded.copy()
-        grown[box[0] : box[1], box[2] : box[3]] = True
-        if legal(grown):
-            shaded = grown
+        # only windows touching the box can change: the rule is looked at there alone
+        top, left = max(box[0] - 1, 0), max(box[2] - 1, 0)
+        around = shaded[top : box[1] + 1, left : box[3] + 1].copy()
+        around[box[0] - top : box[1] - top, box[2] - left : box[3] - left] = True
+        if legal(around):
+            shaded[box[0] : box[1], box[2] : box[3]] = True
+            cells = np.argwhere(shaded)
     return shaded
 
 
