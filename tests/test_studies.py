@@ -48,6 +48,29 @@ def test_generator_yield_at_reduced_size() -> None:
         assert fish(g.name, 6, 6, None, 0, want=1, most=10).boards, g.name
 
 
+def test_generator_yield_asks_large_sizes_only_for_the_grades_the_bank_fishes(
+        monkeypatch) -> None:
+    """At 15×15 and 20×20 the study fishes what `bank build` fishes there (a genre's
+    `BANK_LARGE_TOP` stops it), at the small sizes every grade above the first."""
+    from rectlogic.bank import fished_grades
+    from rectlogic.generate import Catch
+    from rectlogic.studies import generator
+
+    asked: list[tuple[str, int, str]] = []
+
+    def no_luck(name, rows, cols, target, seed, want, most, **_):
+        asked.append((name, rows, target))
+        return Catch([], most, [0.0] * most, [False] * most)
+
+    monkeypatch.setattr(generator, "fish", no_luck)
+    rows_of("generator-yield", boards=5)
+    for g in GENRES:
+        for side, large in ((6, False), (10, False), (15, True), (20, True)):
+            wanted = [t for name, r, t in asked if name == g.name and r == side]
+            assert wanted == fished_grades(g.name, large), (g.name, side)
+    assert any(fished_grades(g.name, True) != g.grades[1:] for g in GENRES)
+
+
 def test_bank_looks_sets_the_bank_beside_janko() -> None:
     """Every genre with a `looks` measure has rows, each measure with a figure on a side."""
     rows = rows_of("bank-looks")

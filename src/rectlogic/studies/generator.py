@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from ..bank import fished_grades
 from ..generate import fish, grades, make_boards
 from ..genres import registry
 from ..genres.registry import get_genre
@@ -50,12 +51,14 @@ def generator_yield(params: Params, track: Track) -> list[dict[str, Any]]:
     when asking for that grade). Published style, as the bank. `rectlogic bank build`
     fishes with these same attempts, up to 2,000 a small size and grade, 400 a large one
     (giving a grade up where its rate after every 250, or 60, would not bring its boards in),
-    and keeps a grade only when all its boards came in (`bank.FISHING`)."""
+    and keeps a grade only when all its boards came in (`bank.FISHING`). At 15×15 and
+    20×20 only the grades the bank fishes there (`bank.fished_grades`: up to a genre's
+    `BANK_LARGE_TOP`, where it declares one)."""
     rows = []
     n = params.n(100)
     plan = [(size, n) for size in SMALL] + [(size, n // 5) for size in LARGE if n // 5]
     jobs = [(g.name, size, target, count) for g in registry.GENRES for size, count in plan
-            for target in g.grades[1:]]
+            for target in fished_grades(g.name, size in LARGE)]
     for name, (r, c), target, count in track(jobs, len(jobs), "generator-yield"):
         seed = params.seed + 100_000 * r + 10_000 * get_genre(name).grades.index(target)
         catch = fish(name, r, c, target, seed, want=count, most=count,
