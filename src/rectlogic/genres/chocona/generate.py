@@ -291,7 +291,8 @@ def nestled_darts(rows: int, cols: int, rng: np.random.Generator,
     cells, reach = BoxSums(shaded), BoxSums(_reach(shaded))
     fits = [(h, w) for h, w in shapes if h <= rows and w <= cols]
     tries = [looks if h * w > 1 else 1 + looks // 3 for h, w in fits]
-    # every place drawn at once, row then column per look (the draws of one at a time)
+    # every place drawn in one call, row then column per look: the same numbers as a call
+    # per draw (numpy's bounded draws take the same bits however they are batched)
     places = iter(rng.integers(2, np.repeat([(rows - h + 3, cols - w + 3) for h, w in fits],
                                             tries, axis=0).reshape(-1)).tolist())
     for (h, w), looked in zip(fits, tries, strict=True):
