@@ -316,7 +316,9 @@ def nestled_darts(rows: int, cols: int, rng: np.random.Generator,
 
 class BoxSums:
     """The true cells of a grid counted over any box in four look-ups (a summed-area table,
-    as plain lists: `nestled_darts` looks at thousands of places between two darts)."""
+    as plain lists: `nestled_darts` looks at thousands of places between two darts). The
+    Python-side twin of `grid.prefix_sums`, which only compiled rules call (from Python it
+    would be compiled at first use in every worker)."""
 
     __slots__ = ("table",)
 
