@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...grid import NO_CLUE, label_pieces, piece_labels
+from ...grid import NO_CLUE, label_pieces, neighbour_sum, piece_labels
 from ..generating import Judge, degenerate, thin
 from ..kits.shaded import darts
 from .model import Answer, Puzzle, make_puzzle
@@ -335,12 +335,7 @@ class BoxSums:
 def _reach(shaded: np.ndarray) -> np.ndarray:
     """Cells shaded or beside a shaded cell along an edge: a box holds none of them exactly
     when neither it nor the strips along its sides (not its corners) hold a shaded cell."""
-    near = shaded.copy()
-    near[1:] |= shaded[:-1]
-    near[:-1] |= shaded[1:]
-    near[:, 1:] |= shaded[:, :-1]
-    near[:, :-1] |= shaded[:, 1:]
-    return near
+    return shaded | neighbour_sum(np.pad(shaded, 1))
 
 
 def _grown(shaded: np.ndarray, rng: np.random.Generator, largest: int, moves: int,
@@ -569,12 +564,7 @@ def _smallish(regions: np.ndarray, sizes: np.ndarray, rng: np.random.Generator) 
 def _around(labels: np.ndarray, k: int) -> np.ndarray:
     """The regions beside region k."""
     mine = labels == k
-    edge = np.zeros_like(mine)
-    edge[1:] |= mine[:-1]
-    edge[:-1] |= mine[1:]
-    edge[:, 1:] |= mine[:, :-1]
-    edge[:, :-1] |= mine[:, 1:]
-    return np.unique(labels[edge & ~mine])
+    return np.unique(labels[_reach(mine) & ~mine])
 
 
 def _plain_merged(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
