@@ -526,6 +526,7 @@ def board_looks(puzzle: Any, answer: Any) -> looks.Measures:
     dark = np.bincount(regions.reshape(-1), weights=shaded.reshape(-1), minlength=n)
     clues = np.array(puzzle.clues)
     numbered = clues >= 0
+    shown = clues[numbered]
     boxes = piece_boxes(regions.astype(np.int64))[:, 1:].tolist()  # top, left, bottom, right
     rectangular = sum((r1 - r0 + 1) * (c1 - c0 + 1) == sizes[k]
                       for k, (r0, c0, r1, c1) in enumerate(boxes))
@@ -558,6 +559,12 @@ def board_looks(puzzle: Any, answer: Any) -> looks.Measures:
         "mean clue": float(clues[numbered].mean()) if numbered.any() else 0.0,
         "clue as % of its region": float(np.mean(100 * clues[numbered] / sizes[numbered]))
         if numbered.any() else 0.0,
+        "clues 1 %": looks.share(int((shown == 1).sum()), shown.size),
+        "clues 2 to 4 %": looks.share(int(((shown >= 2) & (shown <= 4)).sum()), shown.size),
+        "clues 6 or more %": looks.share(int((shown >= 6).sum()), shown.size),
+        "clue spread (sd)": float(shown.std()) if shown.size else 0.0,
+        "distinct clues": float(len(set(shown.tolist()))),
+        "one digit only %": 100.0 * (len(set(shown.tolist())) == 1),
         "regions partly shaded %": looks.share(int(((dark > 0) & (dark < sizes)).sum()), n),
         "regions unshaded %": looks.share(int((dark == 0).sum()), n),
         "shaded share %": looks.share(int(shaded.sum()), area),

@@ -6,14 +6,16 @@ nestles closest among a few places and kept where it touches no other along an e
 rectangles are grown a row or a column at a time while the window rule holds (some edge
 rows given back and the middle grown again), until the answer is as dense as Janko's (about
 59 % shaded). Regions are grown across the answer to sizes drawn about the taste's scale,
-every region with a shaded cell numbered from the answer (those without too, if the setter
-shows 0s); while a second answer exists a cell where the two differ moves to a neighbouring
-region, then regions are merged while the board stays acceptable (first those a player
-reads at a glance: one cell, one whole rectangle, none shaded), and numbers thinned down to
-the taste's share (`generating.STYLES` in the minimal style). The earlier generator —
-regions along the answer's rectangles, blended across them (`answer_board`, `blend`) —
-makes the scaling benchmark's first candidates; `raw_board` is the stream for experiments:
-any partition, every region numbered."""
+and shaded cells passed across their borders until their counts spread no more than the
+setter's (`balanced`: Janko's numbers keep to 2, 3 and 4); every region with a shaded cell
+is numbered from the answer (those without too, if the setter shows 0s); while a second
+answer exists a cell where the two differ moves to a neighbouring region, then regions are
+merged while the board stays acceptable (first those a player reads at a glance: one cell,
+one whole rectangle, none shaded) and balanced again, and numbers thinned down to the
+taste's share, the odd ones first (`generating.STYLES` in the minimal style). The earlier
+generator — regions along the answer's rectangles, blended across them (`answer_board`,
+`blend`) — makes the scaling benchmark's first candidates; `raw_board` is the stream for
+experiments: any partition, every region numbered."""
 
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...grid import NO_CLUE, label_pieces, neighbour_sum, piece_labels
-from ..generating import Judge, degenerate, thin
+from ..generating import Judge, accept_all, degenerate, thin
 from ..kits.shaded import darts
 from .model import Answer, Puzzle, make_puzzle
 
@@ -62,12 +64,14 @@ def _regions(pieces: np.ndarray, rng: np.random.Generator, max_size: int,
 
 
 def _numbered(labels: list[list[int]], shaded: np.ndarray,
-              zeros: bool = True) -> tuple[Puzzle, Answer]:
-    """Every region numbered from the answer (`zeros`: those with no shaded cell too)."""
+              zeros: bool = True, digit: int = 0) -> tuple[Puzzle, Answer]:
+    """Every region numbered from the answer (`zeros`: those with no shaded cell too; with a
+    `digit`, only those holding that many)."""
     base = make_puzzle(labels, [[NO_CLUE] * len(labels[0]) for _ in labels])
     counts = np.bincount(base.region_array.reshape(-1), weights=shaded.reshape(-1),
                          minlength=len(base.clues))
-    clues = tuple(int(v) if v or zeros else NO_CLUE for v in counts)
+    clues = tuple(int(v) if (v or zeros) and (not digit or v == digit) else NO_CLUE
+                  for v in counts)
     puzzle = Puzzle(base.rows, base.cols, base.regions, clues)
     return puzzle, Answer(tuple(tuple(int(v) for v in row) for row in shaded))
 
@@ -187,10 +191,19 @@ class Taste:
     """Unshaded regions kept as they come, their 0s thinned like any number (one setter in
     four of Janko's shows a 0 at all); else merged away where the board allows, and 0s
     thinned first."""
+    spread: float = 1.15
+    """How far the regions' counts of shaded cells spread about their mean at most (their
+    standard deviation; `balanced`, `SPREAD`)."""
 
 
 HUGE = 0.12
 """The share of setters whose large room is very large (12 to 36 cells)."""
+SPREAD, SPREAD_SCATTER = 1.15, 0.28
+"""The setters' spreads of counts (`Taste.spread`): the middle one, and the standard
+deviation of their logarithm. Janko's 10×10s spread 1.33 in the middle (quartiles 1.13 and
+1.6), but balancing stops as soon as a board is under its setter's: aimed at 1.15, 48
+`nested` 10×10s were told from his 0.61 of the time (0.69 at 1.33, 0.72 at 1.0) and 48
+`probe` ones 0.69 (0.76 at 1.33)."""
 
 
 def setter(rng: np.random.Generator) -> Taste:
@@ -208,7 +221,8 @@ def setter(rng: np.random.Generator) -> Taste:
         shave=float(np.clip(0.2 + 0.15 * own[3], 0, 0.7)),
         looks=int(rng.integers(3, 13)),
         numbered=float(np.clip(0.87 - 0.05 * coarse + 0.07 * own[4], 0.6, 1.0)),
-        zeros=bool(rng.random() < 0.17 + 0.08 * fine))
+        zeros=bool(rng.random() < 0.17 + 0.08 * fine),
+        spread=float(SPREAD * np.exp(SPREAD_SCATTER * own[5])))
 
 
 def shaded_shapes(rng: np.random.Generator, count: int,
@@ -515,9 +529,11 @@ def blend(puzzle: Puzzle, answer: Answer, rng: np.random.Generator,
     return puzzle
 
 
-MERGES, MERGED_SIZE, CELLS_PER_REGION, PLAIN_FIRST = 60, 9, 5.0, 0.5
+MERGES, MERGED_SIZE, CELLS_PER_REGION, PLAIN_FIRST = 60, 9, 5.5, 0.5
 """Merges tried per board, the largest region one may make, the cells per region merging
-stops at (Janko's: 5), and how often a merge starts from a region all or none shaded."""
+stops at (past Janko's 5: merges are refused short of it, and balancing trims the larger
+regions; at 5.5 the 10×10s have his 4.98), and how often a merge starts from a region all
+or none shaded."""
 LARGE, LARGE_MERGES = 8, 0.3
 """A merge that makes a region of LARGE cells or more is tried only this often: one region
 in ten of Janko's has 8 cells or more, and merging alone made twice as many."""
@@ -552,6 +568,57 @@ def coarsen(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
         merged = np.array(label_pieces(np.where(labels == j, k, labels).tolist()))
         if accept(_numbered(merged.tolist(), shaded, taste.zeros)[0]):
             labels = merged
+    return labels
+
+
+BALANCING, COMPACT = 3, 0.3
+"""Moves `balanced` tries per region, and the weight of a move per border side it adds
+(moved freely, cells left regions ragged: 52 % of the sides inside a board were borders,
+Janko's 50 %)."""
+
+
+def balanced(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
+             accept: Callable[[Puzzle], bool], taste: Taste = Taste()) -> np.ndarray:
+    """Shaded cells moved across region borders one at a time, from a region holding at
+    least two more than its neighbour (which narrows the counts' spread and keeps their
+    mean), each kept where the board stays acceptable and no region splits, until the
+    counts spread no more than the taste's. Regions drawn across the answer hold whatever
+    the shading gives them: 1s and 6s and more twice as often as Janko's, their counts
+    spread 1.8 about their mean on a 10×10 against his 1.3 (his setters choose their
+    numbers); and a spread of numbers, more than anything else, told ours from his."""
+    rows, cols = labels.shape
+    refused: set[tuple[int, int, int]] = set()
+    for _ in range(round(BALANCING * (int(labels.max()) + 1))):
+        n = int(labels.max()) + 1
+        counts = np.bincount(labels.reshape(-1), weights=shaded.reshape(-1),
+                             minlength=n).astype(int)
+        if counts.std() <= taste.spread:
+            break
+        sizes = np.bincount(labels.reshape(-1), minlength=n)
+        moves, weights = [], []
+        for r, c in np.argwhere(shaded).tolist():
+            a = labels[r, c]
+            around = [int(labels[y, x]) for y, x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                      if 0 <= y < rows and 0 <= x < cols]
+            for b in set(around):
+                if counts[a] - counts[b] >= 2 and sizes[a] > 1 and (r, c, b) not in refused:
+                    moves.append((r, c, b))
+                    # the widest gaps first, and cells more of whose sides face b
+                    longer = around.count(a) - around.count(b)  # border sides the move adds
+                    weights.append((counts[a] - counts[b] - 1) ** 2 * COMPACT ** longer)
+        if not moves:
+            break
+        weight = np.array(weights)
+        r, c, b = moves[int(rng.choice(len(moves), p=weight / weight.sum()))]
+        moved = labels.copy()
+        moved[r, c] = b
+        relabelled = np.array(label_pieces(moved.tolist()))
+        if (int(relabelled.max()) + 1 == n
+                and accept(_numbered(relabelled.tolist(), shaded, taste.zeros)[0])):
+            labels = relabelled
+            refused.clear()
+        else:
+            refused.add((r, c, b))
     return labels
 
 
@@ -623,11 +690,13 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge,
     taste = setter(rng)
     if judge.answers is not None and blended:
         shaded = dense_packing(rows, cols, rng, taste)
-        made = made_unique(published_regions(rows, cols, rng, shaded, taste), shaded, rng,
-                           judge.answers, taste.zeros)
+        drawn = balanced(published_regions(rows, cols, rng, shaded, taste), shaded, rng,
+                         accept_all, taste)
+        made = made_unique(drawn, shaded, rng, judge.answers, taste.zeros)
         if made is None or not judge.accept(made):
             return None
         regions = coarsen(np.array(made.regions), shaded, rng, judge.accept, taste)
+        regions = balanced(regions, shaded, rng, judge.accept, taste)
         puzzle = _numbered(regions.tolist(), shaded, taste.zeros)[0]
     else:
         puzzle, answer = answer_board(rows, cols, rng)
@@ -641,14 +710,19 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge,
         return Puzzle(rows, cols, puzzle.regions, clues)
 
     sizes = np.bincount(np.array(puzzle.regions).reshape(-1))
-    bare = frozenset(np.flatnonzero(sizes >= BARE).tolist())
-    return thin(len(puzzle.clues), without, judge.accept, rng, judge.style, bare,
+    clues = np.array(puzzle.clues)
+    shown = clues[clues >= 0]
+    odd = (clues >= 0) & (np.abs(clues - (shown.mean() if shown.size else 0)) >= ODD)
+    first = frozenset(np.flatnonzero((sizes >= BARE) | odd).tolist())
+    return thin(len(puzzle.clues), without, judge.accept, rng, judge.style, first,
                 taste.numbered if judge.style == "published" else None)
 
 
-BARE = 15
-"""Regions this large lose their numbers first in thinning: Janko numbers hardly any of
-his large rooms (none of 17 cells or more)."""
+BARE, ODD = 15, 2
+"""Numbers thinning tries first: those of regions this large (Janko numbers hardly any of
+his large rooms, none of 17 cells or more), and those this far from the board's mean
+number (his numbers spread 1.33 about their mean over all regions, 1.08 over those he
+shows)."""
 
 
 def faults(puzzle: Puzzle, answer: Answer) -> list[str]:
