@@ -306,3 +306,17 @@ def test_update_rewrites_only_the_sections_run() -> None:
     sweep = run_study("shakashaka-census")
     added = update_report(updated, [sweep])
     assert added == "\n".join(report([first[0], sweep, again]))
+
+
+def test_readme_update_rewrites_only_the_lines_run() -> None:
+    from rectlogic.studies import README_END, README_START, update_headlines
+
+    naive = run_study("shakashaka-naive")
+    corners = run_study("shakashaka-four-corners", Params(setting="write-up"))
+    readme = f"intro\n{README_START}\n{headlines([naive])}\n- `gone`: kept\n{README_END}\nend\n"
+    added = update_headlines(readme, [corners])
+    lines = added.split(README_START)[1].split(README_END)[0].strip().splitlines()
+    assert lines[0] == headlines([naive]) and headlines([corners]) in lines
+    assert "- `gone`: kept" in lines and added.startswith("intro\n") and added.endswith("end\n")
+    stale = readme.replace(headlines([naive]), "- `shakashaka-naive`: stale")
+    assert update_headlines(stale, [naive]) == readme  # a line run again is rewritten in place

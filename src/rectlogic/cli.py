@@ -701,7 +701,8 @@ def experiment_cmd(
     out: Annotated[str | None, typer.Option(help="write the markdown report here")] = None,
     update: Annotated[str | None, typer.Option(
         help="rewrite only these studies' sections of this markdown report")] = None,
-    readme: Annotated[str | None, typer.Option(help="rewrite this README's results block")] = None,
+    readme: Annotated[str | None, typer.Option(
+        help="rewrite this README's results block (with some studies, their lines)")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Rerun a study of the write-ups: a markdown table, or JSON with --json."""
@@ -740,10 +741,10 @@ def experiment_cmd(
     if update:
         text = Path(update).read_text(encoding="utf-8")
         Path(update).write_text(studies.update_report(text, results), encoding="utf-8")
-    if readme:
+    if readme:  # every study run: the block anew; some: their lines alone
         text = Path(readme).read_text(encoding="utf-8")
-        block = studies.headlines(results)
-        Path(readme).write_text(studies.replace_block(text, block), encoding="utf-8")
+        Path(readme).write_text(studies.replace_block(text, studies.headlines(results)) if all_
+                                else studies.update_headlines(text, results), encoding="utf-8")
     if as_json:
         _emit(results if all_ else results[0])
     elif not (out or update):

@@ -239,6 +239,31 @@ def headlines(results: Iterable[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def update_headlines(text: str, results: list[dict[str, Any]]) -> str:
+    """The README `text` with the headline lines of these results rewritten (each in its
+    place, a new one where the registry's order puts it), the others left as they were: as
+    `update_report` does for RESULTS.md."""
+    if README_START not in text or README_END not in text:
+        raise RectlogicError("the README has no results markers")
+    block = text.split(README_START, 1)[1].split(README_END, 1)[0]
+    order = {f"- `{n}`{_setting_tag(get_study(n), where)}:": k
+             for k, (n, where) in enumerate(runs(studies()))}
+    lines = [line for line in block.strip().splitlines() if line.strip()]
+
+    def key(line: str) -> str:
+        return line.split(": ", 1)[0] + ":"
+
+    for line in headlines(results).splitlines():
+        at = next((k for k, have in enumerate(lines) if key(have) == key(line)), None)
+        if at is not None:
+            lines[at] = line
+            continue
+        later = [k for k, have in enumerate(lines)
+                 if order.get(key(have), -1) > order.get(key(line), -1)]
+        lines.insert(later[0] if later else len(lines), line)
+    return replace_block(text, "\n".join(lines))
+
+
 def replace_block(text: str, block: str) -> str:
     """`text` with the part between the README markers replaced by `block`."""
     if README_START not in text or README_END not in text:
