@@ -204,15 +204,20 @@ def update_report(text: str, results: list[dict[str, Any]]) -> str:
     keyed = [(key, c) for key, c in ((c.split(" — ", 1)[0], c) for c in chunks)
              if key in order or key.split("`")[1] not in ran]
     for result in results:
-        key = _section_key(result["study"], result["params"]["setting"])
-        chunk = "\n".join(section(result)).strip()
-        at = next((k for k, (have, _) in enumerate(keyed) if have == key), None)
-        if at is not None:
-            keyed[at] = (key, chunk)
-            continue
-        later = [k for k, (have, _) in enumerate(keyed) if order.get(have, -1) > order[key]]
-        keyed.insert(later[0] if later else len(keyed), (key, chunk))
+        _put(keyed, _section_key(result["study"], result["params"]["setting"]),
+             "\n".join(section(result)).strip(), order)
     return "\n\n".join([head, *(c for _, c in keyed)]) + "\n"
+
+
+def _put(keyed: list[tuple[str, str]], key: str, part: str, order: dict[str, int]) -> None:
+    """`part` put under `key` in a keyed report: in place of the part of that key, else
+    before the first part the registry's `order` puts after it."""
+    at = next((k for k, (have, _) in enumerate(keyed) if have == key), None)
+    if at is not None:
+        keyed[at] = (key, part)
+        return
+    later = [k for k, (have, _) in enumerate(keyed) if order.get(have, -1) > order.get(key, -1)]
+    keyed.insert(later[0] if later else len(keyed), (key, part))
 
 
 def _setting_tag(s: Study, setting: str) -> str:
@@ -234,42 +239,45 @@ def headlines(results: Iterable[dict[str, Any]]) -> str:
     for result in results:
         s = get_study(result["study"])
         if s.headline:
-            tag = _setting_tag(s, result["params"]["setting"])
-            lines.append(f"- `{s.name}`{tag}: {s.headline(result['rows'])}")
+            key = _headline_key(s.name, result["params"]["setting"])
+            lines.append(f"{key} {s.headline(result['rows'])}")
     return "\n".join(lines)
+
+
+def _headline_key(name: str, setting: str) -> str:
+    """A README headline line up to its figures: what names it in the block."""
+    return f"- `{name}`{_setting_tag(get_study(name), setting)}:"
 
 
 def update_headlines(text: str, results: list[dict[str, Any]]) -> str:
     """The README `text` with the headline lines of these results rewritten (each in its
     place, a new one where the registry's order puts it), the others left as they were: as
     `update_report` does for RESULTS.md."""
-    if README_START not in text or README_END not in text:
-        raise RectlogicError("the README has no results markers")
-    block = text.split(README_START, 1)[1].split(README_END, 1)[0]
-    order = {f"- `{n}`{_setting_tag(get_study(n), where)}:": k
-             for k, (n, where) in enumerate(runs(studies()))}
-    lines = [line for line in block.strip().splitlines() if line.strip()]
+    _, block, _ = _readme_parts(text)
+    order = {_headline_key(n, where): k for k, (n, where) in enumerate(runs(studies()))}
 
-    def key(line: str) -> str:
-        return line.split(": ", 1)[0] + ":"
+    def keyed_line(line: str) -> tuple[str, str]:  # a line's key is its _headline_key
+        return line.split(": ", 1)[0] + ":", line
 
+    keyed = [keyed_line(line) for line in block.splitlines() if line.strip()]
     for line in headlines(results).splitlines():
-        at = next((k for k, have in enumerate(lines) if key(have) == key(line)), None)
-        if at is not None:
-            lines[at] = line
-            continue
-        later = [k for k, have in enumerate(lines)
-                 if order.get(key(have), -1) > order.get(key(line), -1)]
-        lines.insert(later[0] if later else len(lines), line)
-    return replace_block(text, "\n".join(lines))
+        _put(keyed, *keyed_line(line), order)
+    return replace_block(text, "\n".join(line for _, line in keyed))
 
 
 def replace_block(text: str, block: str) -> str:
     """`text` with the part between the README markers replaced by `block`."""
+    head, _, tail = _readme_parts(text)
+    return head + README_START + "\n" + block + "\n" + README_END + tail
+
+
+def _readme_parts(text: str) -> tuple[str, str, str]:
+    """The README before its results markers, between them, and after them."""
     if README_START not in text or README_END not in text:
         raise RectlogicError("the README has no results markers")
     head, rest = text.split(README_START, 1)
-    return head + README_START + "\n" + block + "\n" + README_END + rest.split(README_END, 1)[1]
+    block, tail = rest.split(README_END, 1)
+    return head, block, tail
 
 
 # -- what several studies measure -------------------------------------------------------------

@@ -527,6 +527,7 @@ def board_looks(puzzle: Any, answer: Any) -> looks.Measures:
     clues = np.array(puzzle.clues)
     numbered = clues >= 0
     shown = clues[numbered]
+    distinct = len(set(shown.tolist()))
     boxes = piece_boxes(regions.astype(np.int64))[:, 1:].tolist()  # top, left, bottom, right
     rectangular = sum((r1 - r0 + 1) * (c1 - c0 + 1) == sizes[k]
                       for k, (r0, c0, r1, c1) in enumerate(boxes))
@@ -553,18 +554,18 @@ def board_looks(puzzle: Any, answer: Any) -> looks.Measures:
         "cell sides inside the board that are region borders %": looks.share(perimeter,
                                                                               inner_sides),
         "regions numbered %": looks.share(int(numbered.sum()), n),
-        "0 among clues %": looks.share(int((clues[numbered] == 0).sum()), int(numbered.sum())),
+        "0 among clues %": looks.share(int((shown == 0).sum()), shown.size),
         "clues 0 or full %": looks.share(int(((clues == 0) | (clues == sizes))[numbered].sum()),
                                    int(numbered.sum())),
-        "mean clue": float(clues[numbered].mean()) if numbered.any() else 0.0,
-        "clue as % of its region": float(np.mean(100 * clues[numbered] / sizes[numbered]))
-        if numbered.any() else 0.0,
+        "mean clue": float(shown.mean()) if shown.size else 0.0,
+        "clue as % of its region": float(np.mean(100 * shown / sizes[numbered]))
+        if shown.size else 0.0,
         "clues 1 %": looks.share(int((shown == 1).sum()), shown.size),
         "clues 2 to 4 %": looks.share(int(((shown >= 2) & (shown <= 4)).sum()), shown.size),
         "clues 6 or more %": looks.share(int((shown >= 6).sum()), shown.size),
         "clue spread (sd)": float(shown.std()) if shown.size else 0.0,
-        "distinct clues": float(len(set(shown.tolist()))),
-        "one digit only %": 100.0 * (len(set(shown.tolist())) == 1),
+        "distinct clues": float(distinct),
+        "one digit only %": 100.0 * (distinct == 1),
         "regions partly shaded %": looks.share(int(((dark > 0) & (dark < sizes)).sum()), n),
         "regions unshaded %": looks.share(int((dark == 0).sum()), n),
         "shaded share %": looks.share(int(shaded.sum()), area),

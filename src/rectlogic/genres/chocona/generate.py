@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...grid import NO_CLUE, label_pieces, neighbour_sum, piece_labels
-from ..generating import Judge, accept_all, degenerate, thin
+from ..generating import Judge, degenerate, thin
 from ..kits.shaded import darts
 from .model import Answer, Puzzle, make_puzzle
 
@@ -64,16 +64,18 @@ def _regions(pieces: np.ndarray, rng: np.random.Generator, max_size: int,
 
 
 def _numbered(labels: list[list[int]], shaded: np.ndarray,
-              zeros: bool = True, digit: int = 0) -> tuple[Puzzle, Answer]:
-    """Every region numbered from the answer (`zeros`: those with no shaded cell too; with a
-    `digit`, only those holding that many)."""
+              zeros: bool = True) -> tuple[Puzzle, Answer]:
+    """Every region numbered from the answer (`zeros`: those with no shaded cell too)."""
     base = make_puzzle(labels, [[NO_CLUE] * len(labels[0]) for _ in labels])
-    counts = np.bincount(base.region_array.reshape(-1), weights=shaded.reshape(-1),
-                         minlength=len(base.clues))
-    clues = tuple(int(v) if (v or zeros) and (not digit or v == digit) else NO_CLUE
-                  for v in counts)
+    clues = tuple(int(v) if v or zeros else NO_CLUE for v in _held(base.region_array, shaded))
     puzzle = Puzzle(base.rows, base.cols, base.regions, clues)
     return puzzle, Answer(tuple(tuple(int(v) for v in row) for row in shaded))
+
+
+def _held(labels: np.ndarray, shaded: np.ndarray) -> np.ndarray:
+    """The shaded cells each region (labelled 0, 1, …) holds."""
+    return np.bincount(labels.reshape(-1), weights=shaded.reshape(-1),
+                       minlength=int(labels.max()) + 1).astype(int)
 
 
 def answer_board(rows: int, cols: int, rng: np.random.Generator,
@@ -156,6 +158,14 @@ DARTS, GROWTH, REGROWTH = 3, 3, 2
 """Darts thrown per cell, growth moves per cell, and growth moves per cell after shaving."""
 
 
+SPREAD, SPREAD_SCATTER = 1.15, 0.28
+"""The setters' spreads of counts (`Taste.spread`): the middle one, and the standard
+deviation of their logarithm. Janko's 10×10s spread 1.33 in the middle (quartiles 1.13 and
+1.6), but balancing stops as soon as a board is under its setter's: aimed at 1.15, 48
+`nested` 10×10s were told from his 0.61 of the time (0.69 at 1.33, 0.72 at 1.0) and 48
+`probe` ones 0.69 (0.76 at 1.33)."""
+
+
 @dataclass(frozen=True)
 class Taste:
     """One setter's hand, drawn afresh for each board (`setter`). Janko's boards come from
@@ -191,19 +201,13 @@ class Taste:
     """Unshaded regions kept as they come, their 0s thinned like any number (one setter in
     four of Janko's shows a 0 at all); else merged away where the board allows, and 0s
     thinned first."""
-    spread: float = 1.15
+    spread: float = SPREAD
     """How far the regions' counts of shaded cells spread about their mean at most (their
     standard deviation; `balanced`, `SPREAD`)."""
 
 
 HUGE = 0.12
 """The share of setters whose large room is very large (12 to 36 cells)."""
-SPREAD, SPREAD_SCATTER = 1.15, 0.28
-"""The setters' spreads of counts (`Taste.spread`): the middle one, and the standard
-deviation of their logarithm. Janko's 10×10s spread 1.33 in the middle (quartiles 1.13 and
-1.6), but balancing stops as soon as a board is under its setter's: aimed at 1.15, 48
-`nested` 10×10s were told from his 0.61 of the time (0.69 at 1.33, 0.72 at 1.0) and 48
-`probe` ones 0.69 (0.76 at 1.33)."""
 
 
 def setter(rng: np.random.Generator) -> Taste:
@@ -436,16 +440,21 @@ def published_regions(rows: int, cols: int, rng: np.random.Generator, shaded: np
 
 
 def _moved(labels: np.ndarray, cell: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
-    """The regions with `cell` moved into a random neighbouring region (a region it leaves
-    in two becomes two), renumbered in room order."""
+    """The regions with `cell` moved into a random neighbouring region (`_moved_to`)."""
     rows, cols = labels.shape
     r, c = cell
     around = [(y, x) for y, x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
               if 0 <= y < rows and 0 <= x < cols and labels[y, x] != labels[r, c]]
     if not around:
         return labels
+    return _moved_to(labels, cell, int(labels[around[int(rng.integers(len(around)))]]))
+
+
+def _moved_to(labels: np.ndarray, cell: tuple[int, int], region: int) -> np.ndarray:
+    """The regions with `cell` moved into `region`, renumbered in room order (a region it
+    leaves in two becomes two)."""
     moved = labels.copy()
-    moved[r, c] = labels[around[int(rng.integers(len(around)))]]
+    moved[cell] = region
     return np.array(label_pieces(moved.tolist()))
 
 
@@ -493,9 +502,7 @@ def _repaired(labels: np.ndarray, shaded: np.ndarray, differ: np.ndarray,
 
 def _unshaded(labels: np.ndarray, shaded: np.ndarray) -> int:
     """How many regions hold no shaded cell."""
-    n = int(labels.max()) + 1
-    return int((np.bincount(labels.reshape(-1), weights=shaded.reshape(-1), minlength=n)
-                == 0).sum())
+    return int((_held(labels, shaded) == 0).sum())
 
 
 BLENDS = 40
@@ -554,7 +561,7 @@ def coarsen(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
         if labels.size / n >= CELLS_PER_REGION * scale:
             break
         sizes = np.bincount(labels.reshape(-1), minlength=n)
-        dark = np.bincount(labels.reshape(-1), weights=shaded.reshape(-1), minlength=n)
+        dark = _held(labels, shaded)
         plain = np.flatnonzero((dark == 0) | (dark == sizes) | (sizes == 1))
         k = (int(rng.choice(plain)) if plain.size and rng.random() < PLAIN_FIRST
              else _smallish(np.arange(n), sizes, rng))
@@ -578,20 +585,20 @@ Janko's 50 %)."""
 
 
 def balanced(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
-             accept: Callable[[Puzzle], bool], taste: Taste = Taste()) -> np.ndarray:
+             accept: Callable[[Puzzle], bool] | None, taste: Taste = Taste()) -> np.ndarray:
     """Shaded cells moved across region borders one at a time, from a region holding at
     least two more than its neighbour (which narrows the counts' spread and keeps their
     mean), each kept where the board stays acceptable and no region splits, until the
     counts spread no more than the taste's. Regions drawn across the answer hold whatever
     the shading gives them: 1s and 6s and more twice as often as Janko's, their counts
     spread 1.8 about their mean on a 10×10 against his 1.3 (his setters choose their
-    numbers); and a spread of numbers, more than anything else, told ours from his."""
+    numbers); and a spread of numbers, more than anything else, told ours from his.
+    `accept` None: every move is kept (regions not yet made unique)."""
     rows, cols = labels.shape
+    n = int(labels.max()) + 1  # no move splits a region: the count stays
     refused: set[tuple[int, int, int]] = set()
-    for _ in range(round(BALANCING * (int(labels.max()) + 1))):
-        n = int(labels.max()) + 1
-        counts = np.bincount(labels.reshape(-1), weights=shaded.reshape(-1),
-                             minlength=n).astype(int)
+    for _ in range(BALANCING * n):
+        counts = _held(labels, shaded)
         if counts.std() <= taste.spread:
             break
         sizes = np.bincount(labels.reshape(-1), minlength=n)
@@ -610,12 +617,10 @@ def balanced(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
             break
         weight = np.array(weights)
         r, c, b = moves[int(rng.choice(len(moves), p=weight / weight.sum()))]
-        moved = labels.copy()
-        moved[r, c] = b
-        relabelled = np.array(label_pieces(moved.tolist()))
-        if (int(relabelled.max()) + 1 == n
-                and accept(_numbered(relabelled.tolist(), shaded, taste.zeros)[0])):
-            labels = relabelled
+        moved = _moved_to(labels, (r, c), b)
+        if int(moved.max()) + 1 == n and (
+                accept is None or accept(_numbered(moved.tolist(), shaded, taste.zeros)[0])):
+            labels = moved
             refused.clear()
         else:
             refused.add((r, c, b))
@@ -691,7 +696,7 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge,
     if judge.answers is not None and blended:
         shaded = dense_packing(rows, cols, rng, taste)
         drawn = balanced(published_regions(rows, cols, rng, shaded, taste), shaded, rng,
-                         accept_all, taste)
+                         None, taste)
         made = made_unique(drawn, shaded, rng, judge.answers, taste.zeros)
         if made is None or not judge.accept(made):
             return None
