@@ -9,6 +9,7 @@ pictures downloaded, axe-core on each state at both viewports, and how long anal
 from __future__ import annotations
 
 import random
+import re
 import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -18,6 +19,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page
 
+from rectlogic.analyze import COUNT_CAP
 from rectlogic.bench.analysis import single_edits
 from rectlogic.formats.auto import load, url_of
 from rectlogic.genres.registry import GENRE_NAMES, get_genre
@@ -260,12 +262,20 @@ def test_blank_boards_mark_where_answers_differ_and_counts_say_at_least(
         if status == "multiple":
             assert marked > 0
         if not said["complete"]:
-            assert f"at least {said['count']}" in page.inner_text("#analysis")
+            # The page counted on its own, within its own patience: on a loaded machine it can
+            # stop short of the cap this second asking reached, never go past it.
+            shown_count = re.search(r"at least (\d+) answers", page.inner_text("#analysis"))
+            assert shown_count is not None
+            assert 2 <= int(shown_count[1]) <= said["count"]
         shown = page.locator("button.suggestion").all_inner_texts()
-        for s, text in zip(said["suggestions"], shown, strict=False):
-            if s["grade"] is None and not s["complete"]:
-                assert "at least" in text
-            assert "grade" in text or "answers left" in text
+        for text in shown:
+            assert "grade" in text or "answers left" in text or "unique" in text
+        # The page's suggestions were found within its own time: match them by their change.
+        for s in said["suggestions"]:
+            if s["grade"] is None and not s["complete"] and s["count"] >= COUNT_CAP:
+                for text in shown:  # cut at the cap here: the page cannot have counted more
+                    if text.startswith(f"{s['change']} ("):
+                        assert "at least" in text
         shot(page, f"blank-{name}-{viewport}")
 
 
