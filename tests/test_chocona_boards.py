@@ -9,7 +9,17 @@ import numpy as np
 import pytest
 
 from rectlogic.formats.auto import load
-from rectlogic.genres.chocona.generate import Taste, balanced, grown_regions, raw_board
+from rectlogic.genres.chocona.generate import (
+    LARGER,
+    TENS,
+    Taste,
+    balanced,
+    dense_packing,
+    grown_regions,
+    published_regions,
+    raw_board,
+    setter,
+)
 from rectlogic.genres.generating import accept_all
 from rectlogic.genres.registry import get_genre
 from rectlogic.grade import grade
@@ -68,3 +78,33 @@ def test_balancing_narrows_the_numbers_and_keeps_regions_whole() -> None:
         refused = balanced(labels, shaded, rng, lambda board: False, Taste(spread=0.5))
         assert (refused == labels).all()  # nothing kept that the judge refuses
     assert narrowed >= 8
+
+
+def test_larger_boards_have_setters_of_finer_regions() -> None:
+    """Above 10×10 the tastes come from the larger boards' setters (`LARGER`), as Janko's
+    12×12 to 17×17 differ from his 10×10s: no very large room, finer regions (a third of
+    them two cells, against a tenth, as drawn before merging), and setters who show 0s let
+    regions miss the shading."""
+    twos, per_region, missed = {}, {}, 0
+    for setters in (TENS, LARGER):
+        sizes, cells = [], []
+        for seed in range(12):
+            rng = np.random.default_rng(seed)
+            taste = setter(rng, setters)
+            assert taste.of is setters
+            assert taste.seeks_shade == (not (taste.zeros and setters.blind))
+            if setters is LARGER:
+                assert taste.big_region < 12
+            shaded = dense_packing(15, 15, rng, taste)
+            labels = published_regions(15, 15, rng, shaded, taste)
+            counts = np.bincount(labels.reshape(-1))
+            sizes += counts.tolist()
+            cells.append(labels.size / len(counts))
+            held = np.bincount(labels.reshape(-1), weights=shaded.reshape(-1))
+            if not taste.seeks_shade:
+                missed += int((held == 0).sum())
+        twos[setters is LARGER] = sizes.count(2) / len(sizes)
+        per_region[setters is LARGER] = float(np.mean(cells))
+    assert twos[True] > 0.2 > 0.15 > twos[False]  # 27 % and 12 % here
+    assert per_region[True] < per_region[False]
+    assert missed > 0

@@ -14,7 +14,7 @@ from rectlogic.generate import make_boards
 from rectlogic.genres import registry
 from rectlogic.genres.registry import GENRE_NAMES, get_genre
 from rectlogic.studies import Params, run_study
-from rectlogic.studies.looks import clumps, longest_run, with_neighbour
+from rectlogic.studies.looks import clumps, longest_run, with_corner_neighbour, with_neighbour
 
 
 def faults(genre: str, puzzle, answer) -> list[str]:
@@ -25,6 +25,7 @@ def test_the_helpers_read_a_mask_by_hand() -> None:
     mask = np.array([[1, 1, 0], [0, 1, 0], [0, 0, 1]], dtype=bool)
     assert sorted(clumps(mask).tolist()) == [1, 3]
     assert longest_run(mask) == 2 and with_neighbour(mask) == 3
+    assert with_corner_neighbour(mask) == 3  # all but (0, 1), whose corners are empty
 
 
 @pytest.mark.parametrize("genre", GENRE_NAMES)
@@ -59,6 +60,12 @@ def assert_within(seen: dict[str, dict], bounds: dict[str, tuple[float, float]])
 
 
 @cache
+def bank_looks_rows() -> list[dict]:
+    """The `bank-looks` study's rows, once a process (it trains some fifty forests)."""
+    return run_study("bank-looks", Params(seed=5))["rows"]
+
+
+@cache
 def bank_misses() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     """The shipped bank beside Janko's, once a process: per genre, the measures whose mean
     is outside the bound its studies declare (`bank-looks`, boards of 10×10 and above; the
@@ -68,7 +75,7 @@ def bank_misses() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     from rectlogic.genres.base import PROBING_RULES
 
     looks: dict[str, set[str]] = {}
-    for r in run_study("bank-looks", Params(seed=5))["rows"]:
+    for r in bank_looks_rows():
         if r["met"] is False and r["measure"] != "classifier accuracy":
             looks.setdefault(r["genre"], set()).add(r["measure"])
     hardness: dict[str, set[str]] = {}
@@ -80,7 +87,7 @@ def bank_misses() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
 
 
 def test_the_bank_studies_set_every_banked_genre_beside_janko() -> None:
-    rows = run_study("bank-looks", Params(seed=5))["rows"]
+    rows = bank_looks_rows()
     assert rows and {r["genre"] for r in rows} <= set(GENRE_NAMES)
     assert all(r["bound"] for r in rows if r["measure"] == "classifier accuracy")
     looks, hardness = bank_misses()

@@ -112,3 +112,44 @@ def test_a_catch_keeps_one_of_two_boards_a_player_sees_as_one() -> None:
     assert first != turned and looks_alike(first) == looks_alike(turned)
     other = load("https://puzz.link/p?shakashaka/6/6/lchbnchcl").puzzle
     assert looks_alike(other) != looks_alike(first)
+
+
+
+def test_moved_black_cells_let_whitening_take_more_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a board above 10×10 the repair leaves more black than the board needs: moving its
+    black cells (`moved`: one turned white, one added where the second answer then differs)
+    keeps the board unique with no more black, and whitening after it takes off more than
+    whitening alone could."""
+    from rectlogic.generate import judge
+    from rectlogic.genres.shakashaka import generate
+    from rectlogic.genres.shakashaka.generate import moved, numbered, whitened
+    from rectlogic.genres.shakashaka.model import BLACK
+
+    def black_cells(answer) -> int:
+        return sum(row.count(BLACK) for row in answer.cells)
+
+    class Repaired(Exception):
+        """drawn_answer stopped where it first whitens: the repaired answer."""
+
+    def caught(answer, *_, **__):
+        raise Repaired(answer)
+
+    verdicts = judge("shakashaka", None)
+    monkeypatch.setattr(generate, "whitened", caught)
+    lower = 0
+    for seed in range(3):
+        rng = np.random.default_rng(seed)
+        repaired = None
+        while repaired is None:
+            try:
+                generate.drawn_answer(15, 15, rng, verdicts.answers, verdicts.accept)
+            except Repaired as stop:
+                repaired = stop.args[0]
+        alone = whitened(repaired, np.random.default_rng(seed), verdicts.answers,
+                         verdicts.accept)
+        after = moved(alone, np.random.default_rng(seed), verdicts.answers, verdicts.accept)
+        assert solve(numbered(after)).answers == [after]
+        assert black_cells(after) <= black_cells(alone)
+        again = whitened(after, np.random.default_rng(seed), verdicts.answers, verdicts.accept)
+        lower += black_cells(again) < black_cells(alone)
+    assert lower >= 2

@@ -19,6 +19,7 @@ def test_measures_read_a_board_by_hand() -> None:
     assert row["black share %"] == 75 and row["black cells with a black neighbour %"] == 100
     assert row["white area in 45° pieces %"] == 100 and row["diamonds, % of white regions"] == 100
     assert row["largest white region"] == 2 and row["longest black run"] == 4
+    assert row["black cells meeting one at a corner %"] == 100 * 8 / 12  # all but the corners
 
 
 def test_degenerate_boards_are_told() -> None:
@@ -36,7 +37,9 @@ def test_generated_boards_look_published(monkeypatch) -> None:
     assert len(seen) >= 21  # ≥ 20 measures and the classifier
     assert_within(seen, {"black share %": (10, 20),
                          "single white cells, % of white regions": (22, 50),
-                         "touch points per 100 cells": (30, 50)})
+                         "touch points per 100 cells": (30, 50),
+                         # Janko's 27 %; 43 % when a layout favoured corners
+                         "black cells meeting one at a corner %": (10, 38)})
 
 
 def test_the_bank_misses_only_what_is_named_here() -> None:

@@ -73,7 +73,9 @@ def test_generator_yield_asks_large_sizes_only_for_the_grades_the_bank_fishes(
 
 def test_bank_looks_sets_the_bank_beside_janko() -> None:
     """Every genre with a `looks` measure has rows, each measure with a figure on a side."""
-    rows = rows_of("bank-looks")
+    from .test_looks import bank_looks_rows
+
+    rows = bank_looks_rows()
     assert {r["genre"] for r in rows} == {
         g.name for g in GENRES if hasattr(of_genre(g), "board_looks")}
     assert all(r["bank"] is not None or r["janko"] is not None for r in rows)
@@ -86,3 +88,39 @@ def test_bank_looks_sets_the_bank_beside_janko() -> None:
         assert len(accuracy) == 1 and 0 <= accuracy[0]["bank"] <= 1
         assert all(r["gap_low"] <= r["gap_high"] for r in measured
                    if r["gap_low"] is not None and r["gap_high"] is not None)
+
+
+def test_the_bank_is_drawn_to_janko_s_mix_of_sizes() -> None:
+    """`by_size`: where the bank's larger boards alone give it away (here they differ from
+    Janko's in one measure, and its 10×10s are his), drawing the bank in his mix of sizes
+    (a tenth larger) hides most of that; the parts alone say it plainly."""
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from rectlogic.studies.generator import by_size
+
+    rng = np.random.default_rng(0)
+
+    def boards(ten: int, large: int) -> list[tuple[object, None]]:
+        return ([(SimpleNamespace(rows=10, cols=10), None)] * ten
+                + [(SimpleNamespace(rows=15, cols=15), None)] * large)
+
+    ours, theirs = boards(40, 40), boards(90, 10)
+    a, b = rng.normal(size=(80, 4)), rng.normal(size=(100, 4))
+    a[40:, 0] += 10  # the bank's larger boards: another style
+    b[90:, 0] -= 10
+    rows = {r["measure"].split(" (")[0]: r["bank"] for r in by_size("x", ours, theirs, a, b, 0)}
+    assert set(rows) == {"classifier accuracy, 10×10 only", "classifier accuracy, larger",
+                         "classifier accuracy, sizes as Janko's"}
+    assert rows["classifier accuracy, larger"] > 0.9
+    assert rows["classifier accuracy, 10×10 only"] < 0.7
+    assert rows["classifier accuracy, sizes as Janko's"] < rows["classifier accuracy, larger"]
+
+
+def test_the_bank_s_mix_of_sizes_is_the_most_boards_in_janko_s_proportion() -> None:
+    from rectlogic.studies.generator import _in_mix
+
+    assert _in_mix(40, 40, 90, 10) == (40, 4)  # few of his are larger: all our 10×10s
+    assert _in_mix(32, 32, 123, 236) == (17, 32)  # most of his are: all our larger ones
+    assert _in_mix(32, 0, 123, 236) == (0, 0)

@@ -19,6 +19,10 @@ STYLES = {"published": 0.75, "minimal": 0.0}
 them, as Janko's boards do (79 % of Shakashaka's black cells numbered, 91 % of Chocona's
 regions); *minimal*: as few as keep the board acceptable. The bank is made `published`."""
 DEFAULT_STYLE = "published"
+SMALL_CELLS = 100
+"""Boards of up to this many cells (a 10×10) are drawn to Janko's 10×10s, most of his
+boards; a genre whose larger boards he draws otherwise (Chocona's finer regions,
+Shakashaka's sparser black) draws those above it to his larger ones."""
 
 
 @dataclass(frozen=True)

@@ -115,9 +115,10 @@ def bank_looks(params: Params, track: Track) -> list[dict[str, Any]]:
     bound on the bank's mean, where it sets one, and met = whether the bank meets it. The
     row `classifier accuracy` gives that forest's cross-validated balanced accuracy (0.5: it
     cannot tell them apart; the goal is ≤ 0.65). The bank's sizes are not Janko's (half of
-    its Chocona boards are 15×15 or 20×20, 2 % of his), so the rows `classifier accuracy,
-    10×10 only` and `…, larger` train a forest on each part alone: where the style gives
-    the bank away, not its sizes."""
+    its Chocona boards are 15×15 or 20×20, a tenth of his above 10×10), so the rows
+    `classifier accuracy, 10×10 only` and `…, larger` train a forest on each part alone, and
+    `…, sizes as Janko's` on the bank drawn in his mix of sizes: where the style gives the
+    bank away, not its sizes."""
     rows = []
     for genre in track(measured(), len(measured()), "bank-looks"):
         ours = [b for boards in bank_boards(genre.name).values() for b in boards
@@ -131,24 +132,54 @@ def bank_looks(params: Params, track: Track) -> list[dict[str, Any]]:
     return rows
 
 
+SIZE_DRAWS = 4
+"""Draws of the bank's boards in Janko's mix of sizes (`by_size`), whose accuracies are averaged."""
+
+
 def by_size(genre: str, ours: list[tuple[Any, Any]], theirs: list[tuple[Any, Any]],
             a: np.ndarray, b: np.ndarray, seed: int) -> list[dict[str, Any]]:
-    """The forest's accuracy on the 10×10 boards alone and on the larger ones alone (each
+    """The forest's accuracy on the 10×10 boards alone, on the larger ones alone (each
     side's boards of that part, measured: `a` and `b`; a part with fewer than 8 boards a
-    side is left out)."""
+    side is left out), and on the bank's boards drawn in Janko's mix of the two: as many of
+    each as stand in his proportion (`_in_mix`), SIZE_DRAWS draws averaged (where the
+    bank's sizes alone give it away, not how its boards are drawn)."""
+    def parts(boards: list[tuple[Any, Any]]) -> tuple[np.ndarray, np.ndarray]:
+        ten = np.array([(p.rows, p.cols) == (10, 10) for p, _ in boards], dtype=bool)
+        return ten, np.array([min(p.rows, p.cols) > 10 for p, _ in boards], dtype=bool)
+
+    def row(part: str, accuracy: float) -> dict[str, Any]:
+        return {"genre": genre, "measure": f"classifier accuracy, {part}",
+                "bank": round(accuracy, 3), "janko": 0.5, "gap_low": None, "gap_high": None,
+                "weight": None, "bound": None, "met": None}
+
+    (my_ten, my_large), (his_ten, his_large) = parts(ours), parts(theirs)
     rows = []
-    for part, keep in (("10×10 only", lambda p: (p.rows, p.cols) == (10, 10)),
-                       ("larger", lambda p: min(p.rows, p.cols) > 10)):
-        mine = np.array([keep(p) for p, _ in ours])
-        his = np.array([keep(p) for p, _ in theirs])
-        if min(mine.sum(), his.sum()) < 8:
-            continue
-        accuracy, _ = classify(a[mine], b[his], seed)
-        rows.append({"genre": genre, "measure": f"classifier accuracy, {part} "
-                     f"({mine.sum()} and {his.sum()} boards)", "bank": round(accuracy, 3),
-                     "janko": 0.5, "gap_low": None, "gap_high": None, "weight": None,
-                     "bound": None, "met": None})
+    for part, mine, his in (("10×10 only", my_ten, his_ten), ("larger", my_large, his_large)):
+        if min(mine.sum(), his.sum()) >= 8:
+            accuracy, _ = classify(a[mine], b[his], seed)
+            rows.append(row(f"{part} ({mine.sum()} and {his.sum()} boards)", accuracy))
+    ten, large = _in_mix(int(my_ten.sum()), int(my_large.sum()), int(his_ten.sum()),
+                         int(his_large.sum()))
+    if ten >= 8 and large > 0:
+        rng = np.random.default_rng(seed)
+        drawn = []
+        for k in range(SIZE_DRAWS):
+            keep = np.zeros(len(ours), dtype=bool)
+            keep[rng.choice(np.flatnonzero(my_ten), ten, replace=False)] = True
+            keep[rng.choice(np.flatnonzero(my_large), large, replace=False)] = True
+            drawn.append(classify(a[keep], b[his_ten | his_large], seed + k)[0])
+        rows.append(row(f"sizes as Janko's ({ten} + {large} and {his_ten.sum()} + "
+                        f"{his_large.sum()} boards)", float(np.mean(drawn))))
     return rows
+
+
+def _in_mix(my_ten: int, my_large: int, his_ten: int, his_large: int) -> tuple[int, int]:
+    """The most 10×10 and larger boards of the bank's that stand in Janko's proportion."""
+    if not (his_ten and his_large and my_ten and my_large):
+        return 0, 0
+    if my_large * his_ten >= my_ten * his_large:
+        return my_ten, round(my_ten * his_large / his_ten)
+    return min(my_ten, round(my_large * his_ten / his_large)), my_large
 
 
 @study("generator-looks", looks_columns("generated"), accuracies("generated", "10×10"),

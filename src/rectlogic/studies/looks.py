@@ -48,6 +48,12 @@ def with_neighbour(mask: np.ndarray) -> int:
     return int((mask & neighbour_sum(np.pad(mask, 1))).sum())
 
 
+def with_corner_neighbour(mask: np.ndarray) -> int:
+    """How many True cells meet a True cell at a corner (a diagonal neighbour)."""
+    f = np.pad(mask, 1)
+    return int((mask & (f[:-2, :-2] | f[:-2, 2:] | f[2:, :-2] | f[2:, 2:])).sum())
+
+
 def symmetric_share(mask: np.ndarray) -> float:
     """The share of True cells whose 180° partner is True too."""
     return share(int((mask & mask[::-1, ::-1]).sum()), int(mask.sum()))

@@ -44,6 +44,7 @@ from .looks import (
     on_border,
     share,
     symmetric_share,
+    with_corner_neighbour,
     with_neighbour,
 )
 
@@ -737,6 +738,7 @@ def board_looks(puzzle: Any, answer: Any) -> Measures:
     return {
         "black share %": share(n_black, area),
         "black cells with a black neighbour %": share(with_neighbour(black), n_black),
+        "black cells meeting one at a corner %": share(with_corner_neighbour(black), n_black),
         "largest black group": float(groups.max(initial=0)),
         "longest black run": float(longest_run(black)),
         "black groups per 100 cells": share(len(groups), area),

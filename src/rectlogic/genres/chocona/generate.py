@@ -20,12 +20,12 @@ experiments: any partition, every region numbered."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from ...grid import NO_CLUE, label_pieces, neighbour_sum, piece_labels
-from ..generating import Judge, degenerate, thin
+from ..generating import SMALL_CELLS, Judge, degenerate, thin
 from ..kits.shaded import darts
 from .model import Answer, Puzzle, make_puzzle
 
@@ -166,6 +166,64 @@ deviation of their logarithm. Janko's 10×10s spread 1.33 in the middle (quartil
 `probe` ones 0.69 (0.76 at 1.33)."""
 
 
+LARGER_SIZES = {1: 4.1, 2: 28.1, 3: 15.6, 4: 9.9, 5: 10.4, 6: 10.0, 7: 9.1, 8: 8.1, 9: 4.2,
+                10: 0.2, 11: 0.2, 13: 0.1}
+"""The regions of Janko's Chocona above 10×10 (23 boards, 12×12 to 17×17) by size, in %:
+more and finer ones than on his 10×10s, a third of them two cells."""
+
+
+@dataclass(frozen=True)
+class Setters:
+    """The hands a range of sizes is drawn by (`setter` draws one taste from them). Janko's
+    boards above 10×10 are not his 10×10s scaled up: their regions are finer (4.3 cells a
+    region against 5; a third of them two cells), every one shows 0s (14 % of its numbers
+    against 3 %), their numbers spread wider (1.95 about their mean against 1.33), fewer
+    cells are shaded (53 % against 59 %) and none has a very large room. Drawn with the
+    10×10s' setters, the bank's larger boards were told from his every time. The defaults
+    are the 10×10s' (`TENS`)."""
+
+    fine: float = 1.0
+    """How far the setters spread along the fine trait (regions: many and small, boxy,
+    0s shown), as a standard deviation."""
+    coarse: float = 1.0
+    """How far they spread along the coarse trait (larger rectangles, fewer numbers)."""
+    huge: float = 0.12
+    """The share of setters whose large room is very large (12 to 36 cells)."""
+    least_shaded: float = 0.55
+    """The shaded share below which an answer is packed again (`dense_packing`)."""
+    sizes: dict[int, float] = field(default_factory=lambda: REGION_SIZES)
+    """The region sizes drawn (`published_regions`), in %."""
+    narrow: float = 0.55
+    """How far a board's region sizes spread about their mean, as a share of the spread of
+    `sizes` (a board's own spread is narrower: the rest is the setters' different scales)."""
+    cells_per_region: float = 5.5
+    """The cells per region merging stops at (`coarsen`), times the taste's scale: past
+    Janko's 5 on his 10×10s, as merges are refused short of it and balancing trims the
+    larger regions."""
+    numbered: float = 0.87
+    """The middle setter's least share of numbers kept (`Taste.numbered`)."""
+    zeros: float = 0.17
+    """The middle setter's chance of showing 0s (`Taste.zeros`)."""
+    spread: float = SPREAD
+    """The middle setter's spread of counts (`Taste.spread`)."""
+    scatter: float = SPREAD_SCATTER
+    """The standard deviation of the logarithm of the setters' spreads."""
+    blind: bool = False
+    """Whether a setter who shows 0s lets regions miss the shading (`Taste.seeks_shade`):
+    on Janko's larger boards a region in nine holds no shaded cell."""
+
+
+TENS = Setters()
+"""The setters of 10×10 boards and smaller."""
+LARGER = Setters(fine=1.5, coarse=0.5, huge=0.0, least_shaded=0.52, sizes=LARGER_SIZES,
+                 narrow=1.0, cells_per_region=4.3, numbered=0.95, zeros=0.3, spread=2.5,
+                 scatter=0.4, blind=True)
+"""The setters of boards above SMALL_CELLS cells, drawn to Janko's 12×12 to 17×17 (`Setters`).
+Their balancing aims at a spread of 2.5 since it stops as soon as a board is under its
+setter's; 0s are shown by three setters in ten, not all (0 among the numbers is bounded
+over all sizes together, where the 10×10s are most of Janko's)."""
+
+
 @dataclass(frozen=True)
 class Taste:
     """One setter's hand, drawn afresh for each board (`setter`). Janko's boards come from
@@ -204,29 +262,34 @@ class Taste:
     spread: float = SPREAD
     """How far the regions' counts of shaded cells spread about their mean at most (their
     standard deviation; `balanced`, `SPREAD`)."""
+    of: Setters = TENS
+    """The setters this taste was drawn from."""
+
+    @property
+    def seeks_shade(self) -> bool:
+        """Whether regions reach for a shaded cell while they have none (`published_regions`)."""
+        return not (self.zeros and self.of.blind)
 
 
-HUGE = 0.12
-"""The share of setters whose large room is very large (12 to 36 cells)."""
-
-
-def setter(rng: np.random.Generator) -> Taste:
-    """A taste drawn to spread as Janko's boards do. Two traits run through his: fine
-    regions (more and smaller regions, more of them rectangles, more 0s) and coarse shading
-    (larger rectangles, more shaded cells, fewer numbers)."""
+def setter(rng: np.random.Generator, setters: Setters = TENS) -> Taste:
+    """A taste drawn from `setters` to spread as Janko's boards do. Two traits run through
+    his: fine regions (more and smaller regions, more of them rectangles, more 0s) and
+    coarse shading (larger rectangles, more shaded cells, fewer numbers)."""
     fine, coarse, *own = rng.normal(size=8)
+    fine, coarse = fine * setters.fine, coarse * setters.coarse
     return Taste(
         region_scale=float(np.exp(-0.17 * fine + 0.08 * own[0])),
-        big_region=(int(rng.integers(8, 12)) if rng.random() > HUGE
+        big_region=(int(rng.integers(8, 12)) if rng.random() > setters.huge
                     else int(np.exp(rng.uniform(np.log(12), np.log(37))))),
         blocky=float(np.clip(0.3 + 0.6 * (0.6 * fine + 0.8 * own[1]), -0.8, 0.95)),
         shape_tilt=float(0.3 + 0.45 * coarse),
         largest_rect=int(np.clip(round(17 * np.exp(0.3 * coarse + 0.2 * own[2])), 9, 100)),
         shave=float(np.clip(0.2 + 0.15 * own[3], 0, 0.7)),
         looks=int(rng.integers(3, 13)),
-        numbered=float(np.clip(0.87 - 0.05 * coarse + 0.07 * own[4], 0.6, 1.0)),
-        zeros=bool(rng.random() < 0.17 + 0.08 * fine),
-        spread=float(SPREAD * np.exp(SPREAD_SCATTER * own[5])))
+        numbered=float(np.clip(setters.numbered - 0.05 * coarse + 0.07 * own[4], 0.6, 1.0)),
+        zeros=bool(rng.random() < setters.zeros + 0.08 * fine),
+        spread=float(setters.spread * np.exp(setters.scatter * own[5])),
+        of=setters)
 
 
 def shaded_shapes(rng: np.random.Generator, count: int,
@@ -274,7 +337,8 @@ def dense_packing(rows: int, cols: int, rng: np.random.Generator,
     then rectangles grown a row or column at a time where the window rule allows (darts
     alone leave gaps; growing closes them to the one-cell lanes published answers have);
     then rectangles on the edge shaved and grown again, inward only. Packed again, up to
-    PACKINGS times, while less than SPARSE of it is shaded (Janko's boards never are)."""
+    PACKINGS times, while less of it is shaded than the setters' least (Janko's boards
+    never are)."""
     largest = max(LEAST_LARGEST, round(taste.largest_rect * (100 / (rows * cols)) ** MAX_SCALING))
     for _ in range(PACKINGS):
         shaded = nestled_darts(rows, cols, rng,
@@ -284,13 +348,13 @@ def dense_packing(rows: int, cols: int, rng: np.random.Generator,
         if taste.shave:
             shaded = _grown(_shaved(shaded, rng, taste.shave), rng, largest,
                             REGROWTH * rows * cols, to_edge=False)
-        if shaded.mean() >= SPARSE:
+        if shaded.mean() >= taste.of.least_shaded:
             break
     return shaded
 
 
-PACKINGS, SPARSE = 6, 0.55
-"""Packings tried per answer, and the shaded share below which one is tried again."""
+PACKINGS = 6
+"""Packings tried per answer."""
 MAX_SCALING, LEAST_LARGEST = 0.2, 6
 """The taste's largest rectangle is for a 10×10, times (100 / cells) to this power on
 other sizes (more rectangles reach further up: Janko's 12×12 and larger boards have no
@@ -408,20 +472,15 @@ def _shaved(shaded: np.ndarray, rng: np.random.Generator, chance: float) -> np.n
     return out
 
 
-NARROW = 0.55
-"""How far a board's region sizes spread about their mean, as a share of the spread of
-Janko's sizes all boards together (a board's own spread is narrower: the rest is the
-setters' different scales)."""
-
-
 def published_regions(rows: int, cols: int, rng: np.random.Generator, shaded: np.ndarray,
                       taste: Taste = Taste()) -> np.ndarray:
-    """Regions grown as in `grown_regions`, each to a size drawn from Janko's (times the
+    """Regions grown as in `grown_regions`, each to a size drawn from the setters' (times the
     taste's scale; its big region first), reaching for a shaded cell while they have none
-    (regions with no shaded cell are rare in Janko's: one in fifteen); a region that could
-    not grow past one cell joins a neighbour (growth leaves more of them than Janko's 4 %)."""
-    sizes = np.array(list(REGION_SIZES))
-    share = np.array(list(REGION_SIZES.values()))
+    where the taste seeks shade (regions with no shaded cell are rare on Janko's 10×10s: one
+    in fifteen); a region that could not grow past one cell joins a neighbour (growth leaves
+    more of them than Janko's 4 %)."""
+    sizes = np.array(list(taste.of.sizes))
+    share = np.array(list(taste.of.sizes.values()))
     mean = float(sizes @ share / share.sum())
     first = [taste.big_region] if taste.big_region else []
 
@@ -429,10 +488,11 @@ def published_regions(rows: int, cols: int, rng: np.random.Generator, shaded: np
         if first:
             return first.pop()
         drawn = rng.choice(sizes, p=share / share.sum())
-        drawn = (mean + NARROW * (drawn - mean)) * taste.region_scale
+        drawn = (mean + taste.of.narrow * (drawn - mean)) * taste.region_scale
         return max(1, int(drawn + rng.random()))  # rounded at random: the scale's mean kept
 
-    labels = np.array(grown_regions(rows, cols, rng, 0, size, shaded, taste.blocky))
+    labels = np.array(grown_regions(rows, cols, rng, 0, size,
+                                    shaded if taste.seeks_shade else None, taste.blocky))
     for r, c in rng.permutation(np.argwhere(labels >= 0)):
         if (labels == labels[r, c]).sum() == 1 and rng.random() < 0.8:
             labels = _moved(labels, (int(r), int(c)), rng)
@@ -536,11 +596,9 @@ def blend(puzzle: Puzzle, answer: Answer, rng: np.random.Generator,
     return puzzle
 
 
-MERGES, MERGED_SIZE, CELLS_PER_REGION, PLAIN_FIRST = 60, 9, 5.5, 0.5
-"""Merges tried per board, the largest region one may make, the cells per region merging
-stops at (past Janko's 5: merges are refused short of it, and balancing trims the larger
-regions; at 5.5 the 10×10s have his 4.98), and how often a merge starts from a region all
-or none shaded."""
+MERGES, MERGED_SIZE, PLAIN_FIRST = 60, 9, 0.5
+"""Merges tried per board, the largest region one may make, and how often a merge starts
+from a region all or none shaded."""
 LARGE, LARGE_MERGES = 8, 0.3
 """A merge that makes a region of LARGE cells or more is tried only this often: one region
 in ten of Janko's has 8 cells or more, and merging alone made twice as many."""
@@ -558,7 +616,7 @@ def coarsen(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
     scale = taste.region_scale
     for _ in range(MERGES):
         n = int(labels.max()) + 1
-        if labels.size / n >= CELLS_PER_REGION * scale:
+        if labels.size / n >= taste.of.cells_per_region * scale:
             break
         sizes = np.bincount(labels.reshape(-1), minlength=n)
         dark = _held(labels, shaded)
@@ -675,7 +733,7 @@ def _plain_merged(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generat
 UNMADE = "quota"
 """The grade these boards never have: with regions drawn across the answer, the counts
 alone never finish a board (asked for it, an attempt gives up at once)."""
-UNMADE_LARGE, SMALL_CELLS = frozenset({"corner", "box"}), 100
+UNMADE_LARGE = frozenset({"corner", "box"})
 """Grades these boards do not have above SMALL_CELLS cells (asked for them, an attempt gives
 up at once): a repaired board of 15×15 or 20×20 always needs probing (0 of 60 attempts at
 each, against 16 of 896 at 6×6 and 1 of 252 at 10×10 for corner), and the bank's fishing
@@ -692,7 +750,7 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge,
     if blended and (judge.target == UNMADE
                     or (judge.target in UNMADE_LARGE and rows * cols > SMALL_CELLS)):
         return None
-    taste = setter(rng)
+    taste = setter(rng, LARGER if rows * cols > SMALL_CELLS else TENS)
     if judge.answers is not None and blended:
         shaded = dense_packing(rows, cols, rng, taste)
         drawn = balanced(published_regions(rows, cols, rng, shaded, taste), shaded, rng,
@@ -717,7 +775,8 @@ def generate(rows: int, cols: int, rng: np.random.Generator, judge: Judge,
     sizes = np.bincount(np.array(puzzle.regions).reshape(-1))
     clues = np.array(puzzle.clues)
     shown = clues[clues >= 0]
-    odd = (clues >= 0) & (np.abs(clues - (shown.mean() if shown.size else 0)) >= ODD)
+    odd = (clues >= 0) & (np.abs(clues - (shown.mean() if shown.size else 0))
+                          >= ODD * taste.of.spread / SPREAD)
     first = frozenset(np.flatnonzero((sizes >= BARE) | odd).tolist())
     return thin(len(puzzle.clues), without, judge.accept, rng, judge.style, first,
                 taste.numbered if judge.style == "published" else None)
@@ -727,7 +786,7 @@ BARE, ODD = 15, 2
 """Numbers thinning tries first: those of regions this large (Janko numbers hardly any of
 his large rooms, none of 17 cells or more), and those this far from the board's mean
 number (his numbers spread 1.33 about their mean over all regions, 1.08 over those he
-shows)."""
+shows): as far again, in proportion, where the setters' spread is wider."""
 
 
 def faults(puzzle: Puzzle, answer: Answer) -> list[str]:

@@ -7,7 +7,8 @@ unnumbered layout, the board turned at random first), every black cell numbered 
 answer, a few large pieces planted in it and some diamonds grown into tilted strips; while
 the numbers allow a second answer a cell where the two differ turns black (in small white
 regions first) and the board is solved again; then black cells are whitened (or small
-white gaps darkened) while the board stays unique, to the black share the board aims at.
+white gaps darkened) while the board stays unique, to the black share the board aims at
+(above 10×10, black cells are first `moved` where they do more, and whitened again).
 An isolated black cell can only be wrapped by triangles, so the answers come out as
 published ones do: two thirds of the white in 45° pieces, the numbers mostly 2s and 3s.
 Numbers are then thinned to the style asked (`generating.STYLES`; published boards keep a
@@ -39,7 +40,7 @@ import numpy as np
 
 from ...errors import RectlogicError
 from ...grid import ANY_CLUE, NO_CLUE, neighbour_sum
-from ..generating import Judge, accept_all, degenerate, thin
+from ..generating import SMALL_CELLS, Judge, accept_all, degenerate, thin
 from . import model
 from .model import BLACK, FULL, Answer, E, Puzzle, point_rings, triangles_beside
 from .validate import (
@@ -437,11 +438,12 @@ LAYOUT_MOST = 0.11
 """The most black a layout draws (a share of the cells): a denser random layout often has
 no answer at all (17 %: two in three); a board that aims higher is darkened once unique
 (`darkened`)."""
-BESIDE, DIAGONAL, BORDER = 0.4, 1.5, 1.6
+BESIDE, DIAGONAL, BORDER = 0.4, 0.5, 1.6
 """A new black cell's weight beside a black one, diagonal to one only, and on the border
 (1 elsewhere), the median of each board's own (`Taste`): published black cells mostly stand
-alone (a fifth touch another), a fifth more meet one at a corner, and half of them lie on
-the border of a 10×10."""
+alone (a fifth touch another), 27 % meet one at a corner, and half of them lie on the
+border of a 10×10. (Weighted 1.5 at a corner, with the repair's cells, 43 % met one there:
+diagonal chains of black a player saw at a glance.)"""
 FOURS = 0.09
 """The share of a layout's black cells asked to show a 4 (on the border: a 3) when the
 answer is first drawn (dropped where no answer has them), the mean of each board's own:
@@ -498,21 +500,32 @@ def draw_taste(rng: np.random.Generator, cells: int = 100) -> Taste:
     """A board's own habits, around the generator's medians or means (`BLACK_SHARE`, less
     `LARGER_SPARSER` on a board of more than 100 `cells`; `BESIDE`, `BORDER`, `FOURS`,
     `NUMBERED`, `PLANTED`, `GROWN`, `SMALL_FIRST`), the numbers kept tied to its black share
-    as Janko's are (`FEWER_NUMBERS`)."""
+    as Janko's are (`FEWER_NUMBERS`); above SMALL_CELLS, more large pieces planted and fewer
+    numbers kept (`LARGER_PLANTED`, `LARGER_FEWER`)."""
     median, spread = BLACK_SHARE
     median -= LARGER_SPARSER * max(0.0, float(np.log2(cells / 100)))
     black = float(np.clip(median * np.exp(rng.normal(0, spread)), 0.06, 0.3))
     above = 100 * (black - median)
+    larger = cells > SMALL_CELLS
     return Taste(black=black,
                  beside=BESIDE * float(np.exp(rng.normal(0, TASTE_SPREAD["beside"]))),
                  border=BORDER * (cells / 100) ** BORDER_GROWTH
                  * float(np.exp(rng.normal(0, TASTE_SPREAD["border"]))),
                  fours=float(rng.exponential(FOURS * (cells / 100) ** FOURS_GROWTH)),
-                 numbered=float(np.clip(numbered_share(rng) - FEWER_NUMBERS * above, 0, 1)),
-                 planted=float(rng.exponential(PLANTED)), grown=float(rng.uniform(0, 2 * GROWN)),
+                 numbered=float(np.clip(numbered_share(rng) - FEWER_NUMBERS * above
+                                        - LARGER_FEWER * larger, 0, 1)),
+                 planted=float(rng.exponential(PLANTED * (LARGER_PLANTED if larger else 1))),
+                 grown=float(rng.uniform(0, 2 * GROWN)),
                  small_first=float(rng.exponential(SMALL_FIRST)),
                  thinned_first=_drawn(THINNED_FIRST, rng),
                  shows=_drawn(THEMES, rng) if rng.random() < themed_share(cells) else None)
+
+
+LARGER_PLANTED, LARGER_FEWER = 2.0, 0.12
+"""On boards above SMALL_CELLS: large pieces planted times this (Janko's larger boards have
+larger white regions, 2.9 cells on average against 2.6 on his 10×10s), and the least share
+of numbers kept this much lower (once `moved` leaves fewer black cells, each number counts
+for more and thinning stopped at 81 % of black cells numbered, his 72 %)."""
 
 
 THEMED = 0.13
@@ -767,9 +780,11 @@ def drawn_answer(rows: int, cols: int, rng: np.random.Generator,
                  taste: Taste | None = None) -> Answer | None:
     """An answer whose fully numbered board is unique, drawn from a black layout and repaired
     (see above), then whitened while `accept` (the judge's: unique, and no harder than the
-    grade asked) keeps it; None when the layout has no answer, the repair gives up or the
-    board is harder than `accept` allows. A themed board (`Taste.shows`) is numbered, made
-    unique and whitened as it will be shown: its theme's digits alone."""
+    grade asked) keeps it (on a board above SMALL_CELLS, its black cells `moved` and whitened
+    again, up to MOVES times, while above the share aimed at); None when the layout has no
+    answer, the repair gives up or the board is harder than `accept` allows. A themed board
+    (`Taste.shows`) is numbered, made unique and whitened as it will be shown: its theme's
+    digits alone."""
     taste = taste or draw_taste(rng, rows * cols)
     symmetric = bool(rng.random() < SYMMETRIC)
     black = black_layout(rows, cols, rng, taste, symmetric)
@@ -795,6 +810,11 @@ def drawn_answer(rows: int, cols: int, rng: np.random.Generator,
                 return answer
             aim = round(taste.black * rows * cols)
             answer = whitened(answer, rng, answers, accept, aim, taste.shows)
+            for _ in range(MOVES if rows * cols > SMALL_CELLS else 0):
+                if _blacks(answer) <= aim:
+                    break
+                answer = moved(answer, rng, answers, accept, taste.shows)
+                answer = whitened(answer, rng, answers, accept, aim, taste.shows)
             return darkened(answer, rng, answers, accept, aim, taste.shows)
         answer = with_black_cell(puzzle, answer, other, rng, answers, symmetric,
                                  small_first=taste.small_first)
@@ -822,16 +842,63 @@ def whitened(answer: Answer, rng: np.random.Generator,
     for r, c in sorted(rng.permutation(np.argwhere(framed[1:-1, 1:-1] == BLACK)).tolist(),
                        key=lambda rc: (-_black_beside(framed, rc[0] + 1, rc[1] + 1),
                                        not hidden[rc[0], rc[1]], not zero[rc[0], rc[1]])):
-        if sum(row.count(BLACK) for row in answer.cells) <= stop:
+        if _blacks(answer) <= stop:
             break
-        clues = np.array(numbered(answer, shows).clues)
-        clues[r, c] = NO_CLUE
-        for y, x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if 0 <= y < answer.rows and 0 <= x < answer.cols and clues[y, x] >= 0:
-                clues[y, x] = ANY_CLUE
-        trial = answer_of(clues, rng, answers)
+        trial = _whitened_at(answer, r, c, rng, answers, shows)
         if trial is not None and answers(shown := numbered(trial, shows)) == [trial] and accept(
                 shown):
+            answer = trial
+    return answer
+
+
+def _blacks(answer: Answer) -> int:
+    return sum(row.count(BLACK) for row in answer.cells)
+
+
+def _whitened_at(answer: Answer, r: int, c: int, rng: np.random.Generator,
+                 answers: Callable[[Puzzle], list[Answer]],
+                 shows: frozenset[int] | None) -> Answer | None:
+    """An answer of the board with black cell (r, c) turned white: its number gone, its
+    neighbours' numbers free (they read the new answer), the rest kept (None: no answer)."""
+    clues = np.array(numbered(answer, shows).clues)
+    clues[r, c] = NO_CLUE
+    for y, x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+        if 0 <= y < answer.rows and 0 <= x < answer.cols and clues[y, x] >= 0:
+            clues[y, x] = ANY_CLUE
+    return answer_of(clues, rng, answers)
+
+
+MOVES = 2
+"""Rounds of `moved` then `whitened` on a board above SMALL_CELLS: there the repair adds a
+black cell per second answer, many more than the board ends up needing (a 15×15's layout
+drew 14, the repair took it to 37, whitening alone back to 29 only: 13 % black against
+Janko's 11.8 %), and a cell whitening cannot take off alone can often be moved where it
+does more, after which others come off (two rounds: 25, 11.8 %)."""
+
+
+def moved(answer: Answer, rng: np.random.Generator,
+          answers: Callable[[Puzzle], list[Answer]], accept: Callable[[Puzzle], bool],
+          shows: frozenset[int] | None = None) -> Answer:
+    """The answer with black cells moved, each in random order once: turned white, and
+    where that leaves a second answer, a black cell added where the two differ (another
+    cell: `with_black_cell`), kept when the board is accepted, unique, with no more black
+    cells than before (a cell that comes off alone just comes off)."""
+    for r, c in rng.permutation(np.argwhere(np.array(answer.cells) == BLACK)).tolist():
+        if answer.cells[r][c] != BLACK:
+            continue  # an earlier move's answer changed it
+        trial = _whitened_at(answer, r, c, rng, answers, shows)
+        if trial is None:
+            continue
+        shown = numbered(trial, shows)
+        found = answers(shown)
+        other = next((a for a in found if a != trial), None)
+        if other is not None:
+            trial = with_black_cell(shown, trial, other, rng, answers)
+            if trial is None or trial.cells[r][c] == BLACK:
+                continue
+            shown = numbered(trial, shows)
+            found = answers(shown)
+        if found == [trial] and accept(shown) and _blacks(trial) <= _blacks(answer):
             answer = trial
     return answer
 
@@ -864,11 +931,12 @@ def darkened(answer: Answer, rng: np.random.Generator,
     return Answer(tuple(map(tuple, cells.tolist())))
 
 
-CROWDED = 1.0
-"""What each black neighbour adds to a cell's white area when a repair picks where to add a
-black cell on a 10×10, growing with the board's side: on a large board the repair adds
-many, and left to the differing cells alone a quarter of them came to touch another
-(Janko's 12×12 and up: 17 %), in runs of three, with more 0s."""
+CROWDED, CORNERED = 1.0, 1.0
+"""What each black neighbour (along an edge; at a corner, times CORNERED) adds to a cell's
+white area when a repair picks where to add a black cell on a 10×10, growing with the
+board's side: on a large board the repair adds many, and left to the differing cells alone
+a quarter of them came to touch another (Janko's 12×12 and up: 17 %), in runs of three,
+with more 0s; counted along edges only, 43 % met one at a corner (Janko's: 27 %)."""
 
 
 def with_black_cell(puzzle: Puzzle, mine: Answer, other: Answer, rng: np.random.Generator,
@@ -876,7 +944,7 @@ def with_black_cell(puzzle: Puzzle, mine: Answer, other: Answer, rng: np.random.
                     tries: int = 4, small_first: float = SMALL_FIRST) -> Answer | None:
     """A new answer with one more black cell (and its 180° partner, `symmetric`), at a cell
     where `other` differs from `mine`, in the smallest white regions first (`small_first`)
-    and away from black cells (`CROWDED`):
+    and away from black cells, along an edge or at a corner (`CROWDED`, `CORNERED`):
     the board's numbers kept but for the new cells' and their neighbours' (theirs change),
     solved again; up to `tries` cells tried (None when none has an answer)."""
     rows, cols = puzzle.rows, puzzle.cols
@@ -886,8 +954,9 @@ def with_black_cell(puzzle: Puzzle, mine: Answer, other: Answer, rng: np.random.
         for y, x, _ in g:
             area[y, x] = len(g) / 4
     jitter = rng.random(len(differ)) * small_first
-    crowd = neighbour_sum(np.pad(np.array(mine.cells) == BLACK, 1).astype(int)) * (
-        CROWDED * np.sqrt(rows * cols / 100))
+    framed = np.pad(np.array(mine.cells) == BLACK, 1).astype(int)
+    corners = framed[:-2, :-2] + framed[:-2, 2:] + framed[2:, :-2] + framed[2:, 2:]
+    crowd = (neighbour_sum(framed) + CORNERED * corners) * (CROWDED * np.sqrt(rows * cols / 100))
     order = np.argsort([area[r, c] + crowd[r, c] for r, c in differ] + jitter,
                        kind="stable")
     for k in order[:tries]:
