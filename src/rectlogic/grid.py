@@ -69,6 +69,14 @@ def neighbour_sum(padded: np.ndarray) -> np.ndarray:
     )
 
 
+def corner_sum(padded: np.ndarray) -> np.ndarray:
+    """As `neighbour_sum`, over the four corner (diagonal) neighbours."""
+    return (
+        padded[..., :-2, :-2] + padded[..., :-2, 2:] + padded[..., 2:, :-2]
+        + padded[..., 2:, 2:]
+    )
+
+
 def components(
     rows: int, cols: int, joined: Callable[[int, int, int, int], bool]
 ) -> tuple[tuple[int, ...], ...]:

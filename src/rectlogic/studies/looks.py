@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import RectlogicError
-from ..grid import mask_labels, neighbour_sum
+from ..grid import corner_sum, mask_labels, neighbour_sum
 
 Measures = dict[str, float]
 
@@ -50,8 +50,7 @@ def with_neighbour(mask: np.ndarray) -> int:
 
 def with_corner_neighbour(mask: np.ndarray) -> int:
     """How many True cells meet a True cell at a corner (a diagonal neighbour)."""
-    f = np.pad(mask, 1)
-    return int((mask & (f[:-2, :-2] | f[:-2, 2:] | f[2:, :-2] | f[2:, 2:])).sum())
+    return int((mask & corner_sum(np.pad(mask, 1))).sum())
 
 
 def symmetric_share(mask: np.ndarray) -> float:

@@ -19,7 +19,7 @@ from functools import partial
 import numpy as np
 
 from ...errors import RectlogicError
-from ...grid import NO_CLUE
+from ...grid import NO_CLUE, corner_sum
 from ..generating import Judge, degenerate, numbered_until_settled, thin
 from ..kits.shaded import darts
 from .author import group_sizes
@@ -75,7 +75,7 @@ def _walled(shaded: np.ndarray) -> np.ndarray:
     """The cells with a shaded cell, or the edge, at one of their corners."""
     pad = np.ones((shaded.shape[0] + 2, shaded.shape[1] + 2), dtype=bool)
     pad[1:-1, 1:-1] = shaded
-    return pad[:-2, :-2] | pad[:-2, 2:] | pad[2:, :-2] | pad[2:, 2:]
+    return corner_sum(pad)
 
 
 def _cut(shaded: np.ndarray, cells: np.ndarray, rng: np.random.Generator) -> np.ndarray:

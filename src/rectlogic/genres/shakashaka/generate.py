@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 
 from ...errors import RectlogicError
-from ...grid import ANY_CLUE, NO_CLUE, neighbour_sum
+from ...grid import ANY_CLUE, NO_CLUE, corner_sum, neighbour_sum
 from ..generating import SMALL_CELLS, Judge, accept_all, degenerate, thin
 from . import model
 from .model import BLACK, FULL, Answer, E, Puzzle, point_rings, triangles_beside
@@ -593,7 +593,7 @@ def black_layout(rows: int, cols: int, rng: np.random.Generator, taste: Taste,
     while int(black.sum()) < max(1, want):
         framed = np.pad(black, 1)
         beside = neighbour_sum(framed) > 0
-        corner = (framed[:-2, :-2] | framed[:-2, 2:] | framed[2:, :-2] | framed[2:, 2:])
+        corner = corner_sum(framed)
         weight = np.where(beside, taste.beside, np.where(corner, DIAGONAL, 1.0)) * edge
         weight[black] = 0
         k = int(rng.choice(black.size, p=(weight / weight.sum()).reshape(-1)))
@@ -956,8 +956,8 @@ def with_black_cell(puzzle: Puzzle, mine: Answer, other: Answer, rng: np.random.
             area[y, x] = len(g) / 4
     jitter = rng.random(len(differ)) * small_first
     framed = np.pad(np.array(mine.cells) == BLACK, 1).astype(int)
-    corners = framed[:-2, :-2] + framed[:-2, 2:] + framed[2:, :-2] + framed[2:, 2:]
-    crowd = (neighbour_sum(framed) + CORNERED * corners) * (CROWDED * np.sqrt(rows * cols / 100))
+    crowd = ((neighbour_sum(framed) + CORNERED * corner_sum(framed))
+             * (CROWDED * np.sqrt(rows * cols / 100)))
     order = np.argsort([area[r, c] + crowd[r, c] for r, c in differ] + jitter,
                        kind="stable")
     for k in order[:tries]:
