@@ -9,13 +9,16 @@ import numpy as np
 import pytest
 
 from rectlogic.formats.auto import load
+from rectlogic.generate import two_answers
 from rectlogic.genres.chocona.generate import (
     LARGER,
+    REPAIR_BUDGET,
     TENS,
     Taste,
     balanced,
     dense_packing,
     grown_regions,
+    made_unique,
     published_regions,
     raw_board,
     setter,
@@ -108,3 +111,24 @@ def test_larger_boards_have_setters_of_finer_regions() -> None:
     assert twos[True] > 0.2 > 0.15 > twos[False]  # 27 % and 12 % here
     assert per_region[True] < per_region[False]
     assert missed > 0
+
+
+def test_a_repair_whose_search_runs_past_its_budget_gives_the_board_up() -> None:
+    """`made_unique` asks for two answers within REPAIR_BUDGET nodes; a search that does not
+    finish says nothing (no answers), and the board is given up rather than trusted."""
+    rng = np.random.default_rng(3)
+    taste = setter(rng, LARGER)
+    shaded = dense_packing(20, 20, rng, taste)
+    labels = published_regions(20, 20, rng, shaded, taste)
+    asked: list[int | None] = []
+
+    def unfinished(puzzle: object, budget: int | None = None) -> list[object]:
+        asked.append(budget)
+        return []
+
+    assert made_unique(labels, shaded, rng, unfinished) is None
+    assert asked == [REPAIR_BUDGET]
+    # the real search, held to a budget too small for this board, says nothing either
+    board = made_unique(labels, shaded, np.random.default_rng(3),
+                        lambda p, budget=None: two_answers(p, budget=1))
+    assert board is None

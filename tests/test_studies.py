@@ -111,8 +111,10 @@ def test_the_bank_is_drawn_to_janko_s_mix_of_sizes() -> None:
     a[40:, 0] += 10  # the bank's larger boards: another style
     b[90:, 0] -= 10
     rows = {r["measure"].split(" (")[0]: r["bank"] for r in by_size("x", ours, theirs, a, b, 0)}
+    alone = "classifier accuracy, told only whether a board is above 10×10"
     assert set(rows) == {"classifier accuracy, 10×10 only", "classifier accuracy, larger",
-                         "classifier accuracy, sizes as Janko's"}
+                         "classifier accuracy, sizes as Janko's", alone}
+    assert abs(rows[alone] - (0.5 + 0.9) / 2) < 0.02  # larger → ours: half ours, 9 in 10 his
     assert rows["classifier accuracy, larger"] > 0.9
     assert rows["classifier accuracy, 10×10 only"] < 0.7
     assert rows["classifier accuracy, sizes as Janko's"] < rows["classifier accuracy, larger"]

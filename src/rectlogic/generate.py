@@ -21,7 +21,7 @@ from .genres.generating import DEFAULT_STYLE, STYLES, Judge
 from .genres.registry import get_genre
 from .grade import assess, finished_by, grade
 from .grid import check_size
-from .solve import solve
+from .solve import DEFAULT_BUDGET, solve
 
 GENERATOR_VERSION = "2"
 """2: dense Shakashaka answers, Shikaku rectangles of published sizes, numbers thinned to a
@@ -85,13 +85,13 @@ def acceptor(target: str | None) -> Callable[[Any], bool]:
     return lambda p: finished_by(p, target) is not None
 
 
-def two_answers(puzzle: Any) -> list[Any]:
-    """Up to two answers; none when the search could not finish (a generator then starts
-    again rather than trust a partial count). The solver's own search (probing, compiled):
-    on the ambiguous boards a generator repairs it visits a hundredth of the nodes of a
-    search without probing, which runs in Python (Chocona's 10×10 repairs: 14 times
-    quicker)."""
-    found = solve(puzzle, limit=2)
+def two_answers(puzzle: Any, budget: int | None = DEFAULT_BUDGET) -> list[Any]:
+    """Up to two answers; none when the search could not finish within `budget` nodes (a
+    generator then starts again rather than trust a partial count). The solver's own search
+    (probing, compiled): on the ambiguous boards a generator repairs it visits a hundredth
+    of the nodes of a search without probing, which runs in Python (Chocona's 10×10
+    repairs: 14 times quicker)."""
+    found = solve(puzzle, limit=2, budget=budget)
     return found.answers if found.complete else []
 
 

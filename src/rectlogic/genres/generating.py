@@ -31,9 +31,11 @@ class Judge:
 
     accept: Callable[[Any], bool]
     """Is this board good enough: unique, and no harder than the grade asked for?"""
-    answers: Callable[[Any], list[Any]] | None = None
-    """Up to two answers of a board (one: unique); None when the caller wants the first
-    candidate as it comes (the scaling benchmark), unrepaired."""
+    answers: Callable[..., list[Any]] | None = None
+    """Up to two answers of a board (one: unique), `answers(board, budget=nodes)`: none
+    when the search did not finish within the budget (the solver's default unless given);
+    None when the caller wants the first candidate as it comes (the scaling benchmark),
+    unrepaired."""
     style: str = DEFAULT_STYLE
     hits: Callable[[Any], bool] | None = None
     """Is an accepted board of exactly the grade asked (not easier)? For generators that

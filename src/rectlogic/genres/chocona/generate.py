@@ -521,6 +521,11 @@ def _moved_to(labels: np.ndarray, cell: tuple[int, int], region: int) -> np.ndar
 REPAIRS_PER_CELL = 0.4
 """Rounds of repair per cell before a board that stays ambiguous is given up (a 10×10 is
 unique after 10 rounds or so, a 20×20 after about 100)."""
+REPAIR_BUDGET = 40_000
+"""Search nodes a round of repair may spend looking for two answers before the board is
+given up. Nearly all rounds finish within a few thousand; on a few fully numbered 20×20s
+the first round ran 130,000 to 200,000 nodes (30 to 40 s each, a third of the time `make
+bank` spent on Chocona's 20×20s), and those boards then failed anyway."""
 
 
 def made_unique(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
@@ -531,7 +536,7 @@ def made_unique(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator
     our answer, then mostly rule the other out). None when it stays ambiguous."""
     for _ in range(round(REPAIRS_PER_CELL * labels.size)):
         puzzle, answer = _numbered(labels.tolist(), shaded, zeros)
-        found = answers(puzzle)
+        found = answers(puzzle, budget=REPAIR_BUDGET)
         other = next((a for a in found if a != answer), None)
         if other is None:
             return puzzle if found == [answer] else None
