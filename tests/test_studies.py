@@ -126,3 +126,23 @@ def test_the_bank_s_mix_of_sizes_is_the_most_boards_in_janko_s_proportion() -> N
     assert _in_mix(40, 40, 90, 10) == (40, 4)  # few of his are larger: all our 10×10s
     assert _in_mix(32, 32, 123, 236) == (17, 32)  # most of his are: all our larger ones
     assert _in_mix(32, 0, 123, 236) == (0, 0)
+
+
+def test_the_classifier_accuracy_is_the_mean_of_several_draws_of_the_folds() -> None:
+    """The `classifier accuracy` row averages SPLITS draws of the folds; gap_low and gap_high
+    hold the lowest and highest (less 0.5), so a single lucky draw cannot meet the goal."""
+    import numpy as np
+
+    from rectlogic.studies.looks import SPLITS, compare_measured, split_accuracies
+
+    rng = np.random.default_rng(1)
+    a, b = rng.normal(size=(40, 3)), rng.normal(size=(60, 3))
+    a[:, 0] += 0.8  # told apart some of the time, not always
+    draws = split_accuracies(a, b, 0, SPLITS)
+    assert len(draws) == SPLITS > 1 and len(set(draws)) > 1
+    genre = GENRES[0].name  # any: the made-up measures have no bounds
+    row = compare_measured(genre, ["p", "q", "r"], a, b, 0, "bank")[-1]
+    assert row["measure"] == "classifier accuracy"
+    assert row["bank"] == round(float(np.mean(draws)), 3)
+    assert row["gap_low"] + 0.5 <= row["bank"] <= row["gap_high"] + 0.5
+    assert row["gap_low"] < row["gap_high"]

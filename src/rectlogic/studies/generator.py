@@ -94,7 +94,8 @@ def measured() -> list[Any]:
 def accuracies(label: str, boards: str) -> Callable[[list[dict[str, Any]]], str]:
     """A headline: the classifier's accuracy per genre, on `boards` (which sizes)."""
     return lambda rows: (f"a classifier over the looks measures tells {label} boards from "
-                         f"Janko's ({boards}; 0.5 = a coin): " + ", ".join(
+                         f"Janko's ({boards}; 0.5 = a coin; the mean of five draws of the folds): "
+                         + ", ".join(
                              f"{r['genre']} {r[label]:.2f}" for r in rows
                              if r["measure"] == "classifier accuracy") + ".")
 
@@ -114,8 +115,10 @@ def bank_looks(params: Params, track: Track) -> list[dict[str, Any]]:
     the importance in a random forest trained to tell the two apart; bound = issue 27's
     bound on the bank's mean, where it sets one, and met = whether the bank meets it. The
     row `classifier accuracy` gives that forest's cross-validated balanced accuracy (0.5: it
-    cannot tell them apart; the goal is ≤ 0.65). The bank's sizes are not Janko's (half of
-    its Chocona boards are 15×15 or 20×20, a tenth of his above 10×10), so the rows
+    cannot tell them apart; the goal is ≤ 0.65), the mean over five draws of the folds,
+    whose lowest and highest, less 0.5, are its gap_low and gap_high. The bank's sizes are
+    not Janko's (half of its Chocona boards are 15×15 or 20×20, a tenth of his above
+    10×10), so the rows
     `classifier accuracy, 10×10 only` and `…, larger` train a forest on each part alone, and
     `…, sizes as Janko's` on the bank drawn in his mix of sizes: where the style gives the
     bank away, not its sizes. `…, told only whether a board is above 10×10` is what the
