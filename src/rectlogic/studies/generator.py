@@ -14,7 +14,7 @@ from ..generate import fish, grades, make_boards
 from ..genres import registry
 from ..genres.registry import get_genre
 from . import Params, Track, bank_boards, of_genre, pct, study
-from .looks import classify, compare, compare_measured, measure
+from .looks import SPLITS, compare, compare_measured, measure, split_accuracies
 
 SMALL = ((6, 6), (8, 8), (10, 10))
 LARGE = ((15, 15), (20, 20))
@@ -94,7 +94,8 @@ def measured() -> list[Any]:
 def accuracies(label: str, boards: str) -> Callable[[list[dict[str, Any]]], str]:
     """A headline: the classifier's accuracy per genre, on `boards` (which sizes)."""
     return lambda rows: (f"a classifier over the looks measures tells {label} boards from "
-                         f"Janko's ({boards}; 0.5 = a coin; the mean of five draws of the folds): "
+                         f"Janko's ({boards}; 0.5 = a coin; the mean of {SPLITS} draws of "
+                         "the folds): "
                          + ", ".join(
                              f"{r['genre']} {r[label]:.2f}" for r in rows
                              if r["measure"] == "classifier accuracy") + ".")
@@ -118,12 +119,12 @@ def bank_looks(params: Params, track: Track) -> list[dict[str, Any]]:
     cannot tell them apart; the goal is ≤ 0.65), the mean over five draws of the folds,
     whose lowest and highest, less 0.5, are its gap_low and gap_high. The bank's sizes are
     not Janko's (half of its Chocona boards are 15×15 or 20×20, a tenth of his above
-    10×10), so the rows
-    `classifier accuracy, 10×10 only` and `…, larger` train a forest on each part alone, and
-    `…, sizes as Janko's` on the bank drawn in his mix of sizes: where the style gives the
-    bank away, not its sizes. `…, told only whether a board is above 10×10` is what the
-    mixes alone give away (Chocona's: 0.70, when the bank must keep 8 boards a grade at
-    15×15 and 20×20 and Janko has 23 larger boards to 195 of 10×10)."""
+    10×10), so the rows `classifier accuracy, 10×10 only` and `…, larger` train a forest
+    on each part alone, and `…, sizes as Janko's` on the bank drawn in his mix of sizes:
+    where the style gives the bank away, not its sizes. `…, told only whether a board is
+    above 10×10` is what the mixes alone give away (Chocona's: 0.70, when the bank must
+    keep 8 boards a grade at 15×15 and 20×20 and Janko has 23 larger boards to 195 of
+    10×10)."""
     rows = []
     for genre in track(measured(), len(measured()), "bank-looks"):
         ours = [b for boards in bank_boards(genre.name).values() for b in boards
@@ -145,11 +146,11 @@ def by_size(genre: str, ours: list[tuple[Any, Any]], theirs: list[tuple[Any, Any
             a: np.ndarray, b: np.ndarray, seed: int) -> list[dict[str, Any]]:
     """The forest's accuracy told nothing but whether a board is above 10×10 (what the two
     mixes of sizes alone give away: the pooled accuracy cannot well fall below it), on the
-    10×10 boards alone, on the larger ones alone (each
-    side's boards of that part, measured: `a` and `b`; a part with fewer than 8 boards a
-    side is left out), and on the bank's boards drawn in Janko's mix of the two: as many of
-    each as stand in his proportion (`_in_mix`), SIZE_DRAWS draws averaged (where the
-    bank's sizes alone give it away, not how its boards are drawn)."""
+    10×10 boards alone, on the larger ones alone (each side's boards of that part,
+    measured: `a` and `b`; a part with fewer than 8 boards a side is left out), and on the
+    bank's boards drawn in Janko's mix of the two: as many of each as stand in his
+    proportion (`_in_mix`), SIZE_DRAWS draws averaged (where the bank's sizes alone give it
+    away, not how its boards are drawn)."""
     def parts(boards: list[tuple[Any, Any]]) -> tuple[np.ndarray, np.ndarray]:
         ten = np.array([(p.rows, p.cols) == (10, 10) for p, _ in boards], dtype=bool)
         return ten, np.array([min(p.rows, p.cols) > 10 for p, _ in boards], dtype=bool)
@@ -160,11 +161,12 @@ def by_size(genre: str, ours: list[tuple[Any, Any]], theirs: list[tuple[Any, Any
                 "weight": None, "bound": None, "met": None}
 
     (my_ten, my_large), (his_ten, his_large) = parts(ours), parts(theirs)
-    alone, _ = classify(my_large[:, None].astype(float), his_large[:, None].astype(float), seed)
+    alone = split_accuracies(my_large[:, None].astype(float), his_large[:, None].astype(float),
+                             seed)[0]
     rows = [row("told only whether a board is above 10×10", alone)]
     for part, mine, his in (("10×10 only", my_ten, his_ten), ("larger", my_large, his_large)):
         if min(mine.sum(), his.sum()) >= 8:
-            accuracy, _ = classify(a[mine], b[his], seed)
+            accuracy = split_accuracies(a[mine], b[his], seed)[0]
             rows.append(row(f"{part} ({mine.sum()} and {his.sum()} boards)", accuracy))
     ten, large = _in_mix(int(my_ten.sum()), int(my_large.sum()), int(his_ten.sum()),
                          int(his_large.sum()))
@@ -175,7 +177,7 @@ def by_size(genre: str, ours: list[tuple[Any, Any]], theirs: list[tuple[Any, Any
             keep = np.zeros(len(ours), dtype=bool)
             keep[rng.choice(np.flatnonzero(my_ten), ten, replace=False)] = True
             keep[rng.choice(np.flatnonzero(my_large), large, replace=False)] = True
-            drawn.append(classify(a[keep], b[his_ten | his_large], seed + k)[0])
+            drawn.append(split_accuracies(a[keep], b[his_ten | his_large], seed + k)[0])
         rows.append(row(f"sizes as Janko's ({ten} + {large} and {his_ten.sum()} + "
                         f"{his_large.sum()} boards)", float(np.mean(drawn))))
     return rows

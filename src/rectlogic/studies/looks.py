@@ -170,46 +170,40 @@ def gap_interval(ours: np.ndarray, theirs: np.ndarray, rng: np.random.Generator,
     return np.percentile(gaps, 2.5, axis=0), np.percentile(gaps, 97.5, axis=0)
 
 
-def classify(ours: np.ndarray, theirs: np.ndarray, seed: int) -> tuple[float, np.ndarray]:
-    """Cross-validated balanced accuracy of a random forest telling our boards from theirs
-    (0.5: it cannot), and each measure's share of the forest's importance."""
-    x, y, forest, folds = _forest(ours, theirs, seed)
-    if folds < 2:
-        return float("nan"), np.zeros(x.shape[1])
-    accuracy = _cross_validated(x, y, forest, folds, seed)
-    forest.fit(x, y)
-    return accuracy, forest.feature_importances_
-
-
 def split_accuracies(ours: np.ndarray, theirs: np.ndarray, seed: int,
                      splits: int = 1) -> list[float]:
-    """`classify`'s accuracy over `splits` draws of the folds (seeds `seed`, `seed` + 1, …):
-    on a few dozen boards a side one draw moves it by a few points, as much as a goal's
-    margin."""
-    x, y, forest, folds = _forest(ours, theirs, seed)
-    if folds < 2:
-        return [float("nan")]
-    return [_cross_validated(x, y, forest, folds, seed + k) for k in range(splits)]
-
-
-def _forest(ours: np.ndarray, theirs: np.ndarray, seed: int) -> tuple[np.ndarray, np.ndarray,
-                                                                      Any, int]:
-    from sklearn.ensemble import RandomForestClassifier
-
-    x = np.vstack([ours, theirs])
-    y = np.r_[np.ones(len(ours)), np.zeros(len(theirs))]
-    forest = RandomForestClassifier(n_estimators=200, min_samples_leaf=2,
-                                    class_weight="balanced", random_state=seed, n_jobs=1)
-    return x, y, forest, min(5, len(ours), len(theirs))
-
-
-def _cross_validated(x: np.ndarray, y: np.ndarray, forest: Any, folds: int,
-                     seed: int) -> float:
+    """Cross-validated balanced accuracy of a random forest telling our boards from theirs
+    (0.5: it cannot), over `splits` draws of the folds (seeds `seed`, `seed` + 1, …): on a
+    few dozen boards a side one draw moves it by a few points, as much as a goal's margin."""
     from sklearn.model_selection import StratifiedKFold, cross_val_score
 
-    return float(cross_val_score(forest, x, y, scoring="balanced_accuracy",
-                                 cv=StratifiedKFold(folds, shuffle=True,
-                                                    random_state=seed)).mean())
+    folds = min(5, len(ours), len(theirs))
+    if folds < 2:
+        return [float("nan")] * splits
+    x, y = _labelled(ours, theirs)
+    return [float(cross_val_score(_forest(seed), x, y, scoring="balanced_accuracy",
+                                  cv=StratifiedKFold(folds, shuffle=True,
+                                                     random_state=seed + k)).mean())
+            for k in range(splits)]
+
+
+def importances(ours: np.ndarray, theirs: np.ndarray, seed: int) -> np.ndarray:
+    """Each measure's share of the importance in the forest trained on all the boards."""
+    if min(len(ours), len(theirs)) < 2:
+        return np.zeros(ours.shape[1])
+    return _forest(seed).fit(*_labelled(ours, theirs)).feature_importances_
+
+
+def _labelled(ours: np.ndarray, theirs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Both sides' boards stacked, ours labelled 1."""
+    return np.vstack([ours, theirs]), np.r_[np.ones(len(ours)), np.zeros(len(theirs))]
+
+
+def _forest(seed: int) -> Any:
+    from sklearn.ensemble import RandomForestClassifier
+
+    return RandomForestClassifier(n_estimators=200, min_samples_leaf=2,
+                                  class_weight="balanced", random_state=seed, n_jobs=1)
 
 
 def compare(genre: str, ours: list[tuple[Any, Any]], theirs: list[tuple[Any, Any]],
@@ -234,7 +228,7 @@ def compare_measured(genre: str, names: list[str], a: np.ndarray, b: np.ndarray,
                      seed: int = 0, label: str = "ours") -> list[dict[str, Any]]:
     """`compare` of boards already measured (`measure`: ours `a`, theirs `b`)."""
     low, high = gap_interval(a, b, np.random.default_rng(seed))
-    _, weight = classify(a, b, seed)
+    weight = importances(a, b, seed)
     accuracies = split_accuracies(a, b, seed, SPLITS)
     accuracy = float(np.mean(accuracies))
     bounds = bounds_of(genre)
