@@ -5,6 +5,8 @@ with many answers has no grade."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -22,6 +24,7 @@ from rectlogic.genres.chocona.generate import (
     published_regions,
     raw_board,
     setter,
+    squared,
 )
 from rectlogic.genres.generating import accept_all
 from rectlogic.genres.registry import get_genre
@@ -132,3 +135,41 @@ def test_a_repair_whose_search_runs_past_its_budget_gives_the_board_up() -> None
     board = made_unique(labels, shaded, np.random.default_rng(3),
                         lambda p, budget=None: two_answers(p, budget=1))
     assert board is None
+
+
+def _rectangles(labels: np.ndarray) -> int:
+    """How many regions fill their bounding box (counted here, apart from the generator)."""
+    out = 0
+    for k in range(int(labels.max()) + 1):
+        rows, cols = np.nonzero(labels == k)
+        out += len(rows) == (rows.max() - rows.min() + 1) * (cols.max() - cols.min() + 1)
+    return out
+
+
+def test_squaring_makes_near_rectangles_rectangles_and_moves_no_shaded_cell() -> None:
+    """`squared` takes in the cells a region lacks of its box, or gives away the one cell
+    that sticks out, moving unshaded cells only: every region keeps its shaded cells (so
+    its number), stays whole, and more regions are rectangles; a judge that refuses keeps
+    the regions as they were, and the larger boards' setters (who do not square) leave
+    the regions and the random draws alone."""
+    keen = replace(TENS, squared=1.0)
+    before_total = after_total = 0
+    for seed in range(10):
+        rng = np.random.default_rng(seed)
+        taste = replace(setter(rng, TENS), of=keen)
+        shaded = dense_packing(10, 10, rng, taste)
+        labels = balanced(published_regions(10, 10, rng, shaded, taste), shaded, rng, None,
+                          taste)
+        out = squared(labels, shaded, rng, accept_all, taste)
+        assert out.max() == labels.max()
+        assert all(_pieces(out, k) == 1 for k in range(int(out.max()) + 1))
+        pairs = set(zip(labels[shaded].tolist(), out[shaded].tolist(), strict=True))
+        assert len(pairs) == len(set(labels[shaded].tolist())) == len(set(out[shaded].tolist()))
+        before_total += _rectangles(labels)
+        after_total += _rectangles(out)
+        assert (squared(labels, shaded, rng, lambda board: False, taste) == labels).all()
+        drawn = np.random.default_rng(seed)
+        larger = replace(taste, of=LARGER)
+        assert (squared(labels, shaded, drawn, accept_all, larger) == labels).all()
+        assert drawn.random() == np.random.default_rng(seed).random()
+    assert after_total >= before_total + 10

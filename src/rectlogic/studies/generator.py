@@ -202,8 +202,8 @@ def generator_looks(params: Params, track: Track) -> list[dict[str, Any]]:
     beside Janko's of that size (several measures depend on the size): how the next bank
     will look, without building it. As many boards as Janko's 10×10s of the genre (or
     `--boards`): the forest tells two samples apart better the more boards it learns from,
-    and on 40 a side it understated what 300 show (Shakashaka 0.66 against 0.73, Chocona
-    0.61 against 0.76)."""
+    and on 40 a side it understated what a few hundred show (Shakashaka 0.66 against 0.73
+    on 300, Chocona 0.61 against 0.76 on 240)."""
     rows = []
     for genre in track(measured(), len(measured()), "generator-looks"):
         theirs = [b for b in janko_boards(genre.name) if (b[0].rows, b[0].cols) == (10, 10)]
