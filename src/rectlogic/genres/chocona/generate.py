@@ -214,8 +214,9 @@ class Setters:
     on Janko's larger boards a region in nine holds no shaded cell."""
     squared: float = 0.3
     """The share of the regions `squared` looks at (those a cell or two from a rectangle
-    it makes one): 0.3 brings the 10×10s' rectangles from a quarter of the regions to
-    Janko's 31 %."""
+    it makes one): at 0.3 the 10×10s' rectangles went from 25 % of the regions to 27–28 %
+    (Janko's 31 %), and the classifier over 240 fresh 10×10s from 0.76–0.77 to 0.74–0.76;
+    0.5 told them apart no less often."""
 
 
 TENS = Setters()
