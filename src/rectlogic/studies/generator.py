@@ -116,7 +116,7 @@ def bank_looks(params: Params, track: Track) -> list[dict[str, Any]]:
     the importance in a random forest trained to tell the two apart; bound = issue 27's
     bound on the bank's mean, where it sets one, and met = whether the bank meets it. The
     row `classifier accuracy` gives that forest's cross-validated balanced accuracy (0.5: it
-    cannot tell them apart; the goal is ≤ 0.65), the mean over five draws of the folds,
+    cannot tell them apart; the goal is ≤ 0.65), the mean over SPLITS draws of the folds,
     whose lowest and highest, less 0.5, are its gap_low and gap_high. The bank's sizes are
     not Janko's (half of its Chocona boards are 15×15 or 20×20, a tenth of his above
     10×10), so the rows `classifier accuracy, 10×10 only` and `…, larger` train a forest

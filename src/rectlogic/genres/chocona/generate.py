@@ -644,7 +644,7 @@ def coarsen(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
                 sizes[k] + sizes[j] >= LARGE * scale and rng.random() > LARGE_MERGES):
             continue
         merged = np.array(label_pieces(np.where(labels == j, k, labels).tolist()))
-        if accept(_numbered(merged.tolist(), shaded, taste.zeros)[0]):
+        if _accepts(accept, merged, shaded, taste):
             labels = merged
     return labels
 
@@ -690,12 +690,18 @@ def balanced(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
         r, c, b = moves[int(rng.choice(len(moves), p=weight / weight.sum()))]
         moved = _moved_to(labels, (r, c), b)
         if int(moved.max()) + 1 == n and (
-                accept is None or accept(_numbered(moved.tolist(), shaded, taste.zeros)[0])):
+                accept is None or _accepts(accept, moved, shaded, taste)):
             labels = moved
             refused.clear()
         else:
             refused.add((r, c, b))
     return labels
+
+
+def _accepts(accept: Callable[[Puzzle], bool], labels: np.ndarray, shaded: np.ndarray,
+             taste: Taste) -> bool:
+    """Does the judge accept these regions numbered from the answer (as the taste shows 0s)?"""
+    return accept(_numbered(labels.tolist(), shaded, taste.zeros)[0])
 
 
 def _smallish(regions: np.ndarray, sizes: np.ndarray, rng: np.random.Generator) -> int:
@@ -737,7 +743,7 @@ def _plain_merged(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generat
             if mine.sum() + (labels == j).sum() >= LARGE * taste.region_scale:
                 continue
             merged = np.array(label_pieces(np.where(labels == j, k, labels).tolist()))
-            if accept(_numbered(merged.tolist(), shaded, taste.zeros)[0]):
+            if _accepts(accept, merged, shaded, taste):
                 labels = merged
                 break
     return labels
@@ -762,26 +768,23 @@ def squared(labels: np.ndarray, shaded: np.ndarray, rng: np.random.Generator,
     for k in rng.permutation(int(labels.max()) + 1).tolist():
         if rng.random() >= share:
             continue
-        trial = _squared_region(labels, shaded, k, rng)
-        if trial is None:
-            continue
-        moved = np.array(label_pieces(trial.tolist()))
-        if int(moved.max()) + 1 == int(labels.max()) + 1 and accept(
-                _numbered(moved.tolist(), shaded, taste.zeros)[0]):
+        moved = _squared_region(labels, shaded, k, rng)
+        if (moved is not None and moved.max() == labels.max()
+                and _accepts(accept, moved, shaded, taste)):
             labels = moved
     return labels
 
 
 def _squared_region(labels: np.ndarray, shaded: np.ndarray, k: int,
                     rng: np.random.Generator) -> np.ndarray | None:
-    """The regions with region k made a rectangle by moving unshaded cells (`squared`);
-    None when no such move does it."""
+    """The regions (renumbered in room order) with region k made a rectangle by moving
+    unshaded cells (`squared`); None when no such move does it."""
     mine = labels == k
     missing = _box(mine) & ~mine
     if not missing.any():
         return None  # a rectangle already
     if missing.sum() <= SQUARE_SHORT and not (missing & shaded).any():
-        return np.where(missing, k, labels)
+        return np.array(label_pieces(np.where(missing, k, labels).tolist()))
     return _trimmed(labels, shaded, k, rng)
 
 
