@@ -287,6 +287,58 @@ def test_a_bank_built_with_a_spread_follows_it(tmp_path) -> None:
     assert kept is not None and [b.puzzle for b in kept] == [b.puzzle for b in first]
 
 
+def test_herding_keeps_the_candidates_that_spread_like_the_reference() -> None:
+    """`bank.herded`: of candidates spread evenly over −3…3, the ten kept against a reference
+    spread about 0 (sd 1) or at −2 and 2 (sd 2) have the reference's mean and spread (not
+    all the middlemost, nor the first); against a reference about 2, they lie about 2; a
+    NaN counts as the reference's mean; two tables (a second column wanted near 0) are
+    followed together."""
+    import numpy as np
+
+    line = np.linspace(-3, 3, 61)[:, None]
+    for reference in (np.linspace(-1.5, 1.5, 7)[:, None],
+                      np.array([[-2.0], [-2.1], [-1.9], [2.0], [2.1], [1.9]])):
+        kept = line[bank.herded([(line, reference)], 10), 0]
+        assert len(set(kept)) == 10 and abs(kept.mean()) < 0.25
+        assert abs(kept.std() / reference.std() - 1) < 0.1
+    near = line[bank.herded([(line, np.array([[1.8], [2.0], [2.2]]))], 5), 0]
+    assert (abs(near - 2) <= 0.5).all()
+    holes = np.array([[np.nan], [5.0], [-5.0]])
+    assert bank.herded([(holes, np.array([[-1.0], [1.0]]))], 1) == [0]
+    both = np.hstack([line, line[::-1]])  # the second column is the first, mirrored
+    assert abs(line[bank.herded([(both[:, :1], reference), (both[:, 1:], np.zeros((3, 1)))],
+                                1), 0]).max() <= 0.5
+
+
+def test_a_grade_with_published_looks_keeps_the_boards_that_look_like_them() -> None:
+    """`bank.fill` with `Looks`: it fishes LOOKS_SPARE more boards than it keeps and keeps
+    those whose measure (here a board's score) spreads like the reference's (here: 3 to
+    5, at the low end of the boards caught), in the order they were caught; without it,
+    the first caught."""
+    import numpy as np
+
+    from rectlogic.formats.auto import url_of
+    from rectlogic.generate import fish
+
+    genre, side = GENRES[1], 6  # any genre will do: this one fishes 6×6 boards in a blink
+    name, target = genre.name, bank.grades(genre.name)[1]
+
+    def scores(boards):
+        return np.array([[b.score] for b in boards], dtype=float)
+
+    plain, _ = bank.fill(name, (side, side), target, 4, bank.FISHING["small"], [])
+    low = bank.Looks(scores, np.array([[3.0], [4.0], [5.0]]))
+    kept, _ = bank.fill(name, (side, side), target, 4, bank.FISHING["small"], [], looks=low)
+    every = fish(name, side, side, target, 1_000_000 * side + 100_000 * 1,
+                 4 + int(4 * bank.LOOKS_SPARE), *bank.FISHING["small"]).boards
+    urls = [url_of(b.puzzle) for b in every]
+    assert [url_of(b.puzzle) for b in plain] == urls[:4]
+    picked = [urls.index(url_of(b.puzzle)) for b in kept]
+    assert len(set(picked)) == 4 and picked == sorted(picked)
+    assert scores(kept).max() <= 5 < scores(plain).max()
+    assert scores(kept).sum() < scores(plain).sum()
+
+
 def test_a_large_size_fishes_only_the_grades_the_size_before_reached(tmp_path, monkeypatch) -> None:
     """`bank.build`: a grade the 10×10 did not reach is not fished at 15×15, nor one the
     15×15 did not reach at 20×20 (it says so); the small sizes fish every grade."""

@@ -442,12 +442,14 @@ def bank_build(
     scheduler: Annotated[str | None, typer.Option(help="a Dask scheduler address")] = None,
 ) -> None:
     """Fill a bank to the shipped standard (fixed seeds: the same bank every time), each
-    grade's boards following the spread of scores of Janko's where he publishes it."""
+    grade's boards following the spread of scores of Janko's where he publishes it, and at
+    10×10 and above how half his published boards look."""
     from . import bank
-    from .studies.generator import janko_scores
+    from .studies.generator import janko_looks, janko_scores
 
     bank.build(bank_path, [formats.genre_name(g) for g in genres.split(",")], workers,
-               say=lambda line: err.print(line), scheduler=scheduler, spread=janko_scores)
+               say=lambda line: err.print(line), scheduler=scheduler, spread=janko_scores,
+               looks=janko_looks)
 
 
 @app.command("serve")
