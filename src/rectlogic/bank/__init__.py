@@ -304,7 +304,8 @@ looks to follow (`build`'s `looks`): the boards kept are those whose looks sprea
 theirs (`herded`). Fresh 10×10 boards, a forest over the looks measures told apart from
 Janko's 0.66–0.72 (Shakashaka) and 0.63–0.71 (Chocona) of the time; 16 herded from each 64
 against half his boards, 0.57–0.67 and 0.57–0.62 against the other half. At 15×15 and
-20×20, the genre's `BANK_LARGE_SPARE` (as many, or fewer where its attempts are slow)."""
+20×20, the genre's `BANK_LARGE_SPARE` (as many, fewer or none where its attempts are
+slow)."""
 
 
 def herded(tables: list[tuple[np.ndarray, np.ndarray]], want: int) -> list[int]:
@@ -375,15 +376,15 @@ def fill(genre: str, size: tuple[int, int], target: str, want: int, fishing: tup
     and the attempts spent. With published boards' `looks`: `want` herded (`herded`) from
     LOOKS_SPARE times more caught from the grade's fixed seed (at a large size, the genre's
     BANK_LARGE_SPARE), following their looks and, where the reference holds at least
-    SPREAD_LEAST scores, its spread of scores. Without (or
-    when the larger catch falls short): the first `want` caught from that seed, or, where
+    SPREAD_LEAST scores, its spread of scores. Without them (or no spare, or when the
+    larger catch falls short): the first `want` caught from that seed, or, where
     they stray from a reference of at least SPREAD_LEAST scores, `want` chosen to follow it
     (`spread_like`) from SPREAD_SPARE more caught from the same seed."""
     (r, c), (most, give_up) = size, fishing
     seed = 1_000_000 * r + 100_000 * grades(genre).index(target)
     spent = 0
-    if looks is not None:
-        spare = LOOKS_SPARE if (r, c) in SMALL_SIZES else get_genre(genre).BANK_LARGE_SPARE
+    spare = LOOKS_SPARE if (r, c) in SMALL_SIZES else get_genre(genre).BANK_LARGE_SPARE
+    if looks is not None and spare > 0:
         more = fish(genre, r, c, target, seed, want + math.ceil(spare * want), most, give_up,
                     workers, scheduler)
         spent = more.attempts

@@ -288,8 +288,8 @@ class Genre(ABC, Generic[P, A]):
     BANK_LARGE_SPARE: ClassVar[float] = 3.0
     """Boards the shipped bank fishes at its large sides beyond those it keeps, as a share
     of them, where it keeps those that look most published (`bank.LOOKS_SPARE`). A genre
-    whose large attempts take seconds each fishes fewer, so that `make bank` stays within
-    its half hour."""
+    whose large attempts take seconds each fishes fewer, or none (0: it keeps the first
+    caught), so that `make bank` stays within its half hour."""
     SCALING_SIDES: ClassVar[tuple[int, ...]] = (10, 25, 50, 100, 200)
     """Board sides of the scaling benchmark (`bench --scaling`)."""
     RULES_TEXT: ClassVar[str] = ""
